@@ -1,0 +1,6 @@
+//! One module per subcommand.
+
+pub mod eran;
+pub mod fen;
+pub mod pin;
+pub mod san;

@@ -1,0 +1,1 @@
+//! ERAN, Explicit Readable Algebraic Notation (work in progress, issue 5).

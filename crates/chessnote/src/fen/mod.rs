@@ -1,0 +1,1 @@
+//! FEN, Forsyth–Edwards Notation (work in progress, issue 4).

@@ -1,0 +1,1 @@
+//! PIN, Piece Identifier Notation (work in progress, issue 3).

@@ -1,0 +1,1 @@
+//! SAN, Standard Algebraic Notation (work in progress, issue 2).
