@@ -1,0 +1,2 @@
+//! eran benchmarks (filled in with its issue).
+fn main() {}

@@ -1,0 +1,2 @@
+//! fen benchmarks (filled in with its issue).
+fn main() {}
