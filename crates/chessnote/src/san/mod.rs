@@ -1,1 +1,984 @@
-//! SAN, Standard Algebraic Notation (work in progress, issue 2).
+//! SAN, Standard Algebraic Notation: `e4`, `Nbxd7+`, `exd8=Q#`, `O-O-O`.
+//!
+//! Two layers live here:
+//!
+//! - **The fast core**: [`SanPlus`], a `Copy` value holding a [`San`] move, its
+//!   check [`Suffix`] and its [`Annotation`] (`!?` and friends). It parses in
+//!   one pass over the bytes with no allocation ([`SanPlus::from_ascii`]) and
+//!   returns a [`SanError`] that names what was wrong and at which byte.
+//!   Parsing is strict by default: it accepts what a correct SAN writer
+//!   produces. Each leniency is a named switch of [`SanOptions`].
+//! - **The seed façade**: [`Turn`], [`Move`], [`Castling`], [`CastlingType`],
+//!   [`Flag`], [`FlagCheck`], [`Piece`], [`Square`], [`turn_move!`] and
+//!   [`turn_castling!`], a drop-in replacement for the `chess-notation-parser`
+//!   crate (0.2.3). Code written for that crate compiles against this module
+//!   with only its `use` path changed; `docs/compat.md` lists where we differ
+//!   (we never panic, and we reject a source square equal to the destination).
+//!
+//! Note that this module's [`Square`] is the seed's (numbered `a8` = 0, as that
+//! crate numbers it); the crate's own [`crate::Square`] numbers `a1` = 0.
+//! Both convert into each other with `From`.
+//!
+//! ```
+//! use chessnote::san::{San, SanOptions, SanPlus, Suffix};
+//! use chessnote::{PieceKind, Square};
+//!
+//! let san = SanPlus::from_ascii(b"exd8=Q#")?;
+//! assert_eq!(san.suffix, Some(Suffix::Checkmate));
+//! match san.san {
+//!     San::Normal { piece, to, promotion, capture, .. } => {
+//!         assert_eq!((piece, to, promotion, capture), (PieceKind::Pawn, Square::D8, Some(PieceKind::Queen), true));
+//!     }
+//!     _ => unreachable!(),
+//! }
+//!
+//! // Strict by default; leniency is asked for by name.
+//! assert!(SanPlus::from_ascii(b"0-0").is_err());
+//! assert!(SanPlus::from_ascii_with(b"0-0", SanOptions::STRICT.zero_castling(true)).is_ok());
+//! # Ok::<(), chessnote::san::SanError>(())
+//! ```
+
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{CastlingSide, File, PieceKind, Rank, Square as CoreSquare, SquareSet};
+
+mod seed;
+
+pub use seed::{Castling, CastlingType, Flag, FlagCheck, Move, Piece, Square, Turn};
+pub use crate::{turn_castling, turn_move};
+
+/// A SAN move, without its check suffix or annotation.
+///
+/// ```
+/// use chessnote::san::San;
+/// use chessnote::CastlingSide;
+///
+/// let san: San = "O-O-O".parse()?;
+/// assert_eq!(san, San::Castle(CastlingSide::QueenSide));
+/// # Ok::<(), chessnote::san::SanError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum San {
+    /// Any move but castling: a piece (or pawn) moving to a square.
+    Normal {
+        /// The moving piece; [`PieceKind::Pawn`] when no letter is written.
+        piece: PieceKind,
+        /// The file of the origin square, when written (`Nbd7`, `exd5`).
+        file: Option<File>,
+        /// The rank of the origin square, when written (`R1a3`).
+        rank: Option<Rank>,
+        /// Whether the move is written as a capture (`x`).
+        capture: bool,
+        /// The destination square.
+        to: CoreSquare,
+        /// The piece a pawn promotes to (`=Q`).
+        promotion: Option<PieceKind>,
+    },
+    /// Castling: `O-O` (king side) or `O-O-O` (queen side).
+    Castle(CastlingSide),
+    /// A null move, `--` (only with [`SanOptions::null_move`]).
+    Null,
+}
+
+/// A check or checkmate suffix: `+` or `#`.
+///
+/// ```
+/// use chessnote::san::Suffix;
+/// assert_eq!(Suffix::Checkmate.char(), '#');
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// `+`
+    Check,
+    /// `#`
+    Checkmate,
+}
+
+impl Suffix {
+    /// The suffix character, `+` or `#`.
+    ///
+    /// ```
+    /// assert_eq!(chessnote::san::Suffix::Check.char(), '+');
+    /// ```
+    pub const fn char(self) -> char {
+        match self {
+            Suffix::Check => '+',
+            Suffix::Checkmate => '#',
+        }
+    }
+}
+
+/// A move annotation written after the move: `!`, `?`, `!!`, `??`, `!?`, `?!`.
+///
+/// ```
+/// use chessnote::san::Annotation;
+/// assert_eq!(Annotation::Dubious.as_str(), "?!");
+/// assert_eq!(Annotation::Dubious.nag(), 6);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Annotation {
+    /// `!`, a good move (NAG 1).
+    Good,
+    /// `?`, a mistake (NAG 2).
+    Mistake,
+    /// `!!`, a brilliant move (NAG 3).
+    Brilliant,
+    /// `??`, a blunder (NAG 4).
+    Blunder,
+    /// `!?`, a speculative or interesting move (NAG 5).
+    Speculative,
+    /// `?!`, a dubious move (NAG 6).
+    Dubious,
+}
+
+impl Annotation {
+    /// The annotation as written.
+    ///
+    /// ```
+    /// assert_eq!(chessnote::san::Annotation::Blunder.as_str(), "??");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Annotation::Good => "!",
+            Annotation::Mistake => "?",
+            Annotation::Brilliant => "!!",
+            Annotation::Blunder => "??",
+            Annotation::Speculative => "!?",
+            Annotation::Dubious => "?!",
+        }
+    }
+
+    /// The PGN Numeric Annotation Glyph (`$1` … `$6`) of the annotation.
+    ///
+    /// ```
+    /// assert_eq!(chessnote::san::Annotation::Good.nag(), 1);
+    /// ```
+    pub const fn nag(self) -> u8 {
+        match self {
+            Annotation::Good => 1,
+            Annotation::Mistake => 2,
+            Annotation::Brilliant => 3,
+            Annotation::Blunder => 4,
+            Annotation::Speculative => 5,
+            Annotation::Dubious => 6,
+        }
+    }
+
+    /// Parses an annotation; the whole of `bytes` must be one.
+    ///
+    /// ```
+    /// use chessnote::san::Annotation;
+    /// assert_eq!(Annotation::from_ascii(b"!?"), Some(Annotation::Speculative));
+    /// assert_eq!(Annotation::from_ascii(b"!!!"), None);
+    /// ```
+    pub const fn from_ascii(bytes: &[u8]) -> Option<Annotation> {
+        match bytes {
+            b"!" => Some(Annotation::Good),
+            b"?" => Some(Annotation::Mistake),
+            b"!!" => Some(Annotation::Brilliant),
+            b"??" => Some(Annotation::Blunder),
+            b"!?" => Some(Annotation::Speculative),
+            b"?!" => Some(Annotation::Dubious),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Annotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// A SAN move with its check suffix and annotation, as written in a game.
+///
+/// ```
+/// use chessnote::san::{Annotation, SanPlus, Suffix};
+///
+/// let san: SanPlus = "Qxf7#!!".parse()?;
+/// assert_eq!(san.suffix, Some(Suffix::Checkmate));
+/// assert_eq!(san.annotation, Some(Annotation::Brilliant));
+/// assert_eq!(san.to_string(), "Qxf7#!!");
+/// # Ok::<(), chessnote::san::SanError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// `+` or `#`, if written.
+    pub suffix: Option<Suffix>,
+    /// `!`, `?`, `!!`, `??`, `!?` or `?!`, if written.
+    pub annotation: Option<Annotation>,
+}
+
+/// Named leniencies of the SAN parser; [`SanOptions::STRICT`] (the default)
+/// has none of them.
+///
+/// Each switch widens the language by one documented construct, and nothing
+/// is accepted silently: a value parsed leniently prints back in canonical
+/// SAN, so `SanPlus::to_string` tells what was read.
+///
+/// ```
+/// use chessnote::san::{SanOptions, SanPlus};
+///
+/// let lax = SanOptions::STRICT.pawn_sources(true);
+/// assert!(SanPlus::from_ascii(b"e2e4").is_err());
+/// assert_eq!(SanPlus::from_ascii_with(b"e2e4", lax)?.to_string(), "e2e4");
+/// # Ok::<(), chessnote::san::SanError>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SanOptions {
+    zero_castling: bool,
+    pawn_sources: bool,
+    any_geometry: bool,
+    null_move: bool,
+}
+
+impl SanOptions {
+    /// No leniency: exactly what a correct SAN writer produces (plus the
+    /// optional `+`/`#` suffix and annotation).
+    ///
+    /// ```
+    /// use chessnote::san::{SanOptions, SanPlus};
+    /// assert!(SanPlus::from_ascii_with(b"Nf3", SanOptions::STRICT).is_ok());
+    /// ```
+    pub const STRICT: SanOptions = SanOptions {
+        zero_castling: false,
+        pawn_sources: false,
+        any_geometry: false,
+        null_move: false,
+    };
+
+    /// The language of the `chess-notation-parser` crate, which the
+    /// [`Turn`] façade accepts: castling with zeros, any pawn source and no
+    /// geometry check (but a source square equal to the destination is still
+    /// rejected, where that crate accepted it).
+    ///
+    /// ```
+    /// use chessnote::san::{SanOptions, SanPlus};
+    /// assert!(SanPlus::from_ascii_with(b"Ne2f3", SanOptions::SEED).is_ok());
+    /// assert!(SanPlus::from_ascii_with(b"Nf3f3", SanOptions::SEED).is_err());
+    /// ```
+    pub const SEED: SanOptions = SanOptions {
+        zero_castling: true,
+        pawn_sources: true,
+        any_geometry: true,
+        null_move: false,
+    };
+
+    /// Accept castling written with zeros, `0-0` and `0-0-0` (the digit, not
+    /// the letter `O`). Mixed forms such as `O-0` are never accepted.
+    ///
+    /// ```
+    /// use chessnote::san::{SanOptions, SanPlus};
+    /// let opts = SanOptions::STRICT.zero_castling(true);
+    /// assert_eq!(SanPlus::from_ascii_with(b"0-0-0", opts)?.to_string(), "O-O-O");
+    /// # Ok::<(), chessnote::san::SanError>(())
+    /// ```
+    pub const fn zero_castling(mut self, allow: bool) -> SanOptions {
+        self.zero_castling = allow;
+        self
+    }
+
+    /// Accept pawn moves with a source SAN never writes: a file or square on
+    /// a push (`de4`, `e2e4`), a rank or square on a capture (`e4xd5`,
+    /// `3d4`), and a capture without its source file (`xd5`).
+    ///
+    /// ```
+    /// use chessnote::san::{SanOptions, SanPlus};
+    /// let opts = SanOptions::STRICT.pawn_sources(true);
+    /// assert!(SanPlus::from_ascii_with(b"xd5", opts).is_ok());
+    /// assert!(SanPlus::from_ascii(b"xd5").is_err());
+    /// ```
+    pub const fn pawn_sources(mut self, allow: bool) -> SanOptions {
+        self.pawn_sources = allow;
+        self
+    }
+
+    /// Skip the empty-board check that a written source can reach the
+    /// destination (`Ne2f3`, `Ke1g1` and `exe5` are rejected without it).
+    ///
+    /// ```
+    /// use chessnote::san::{SanOptions, SanPlus};
+    /// let opts = SanOptions::STRICT.any_geometry(true);
+    /// assert!(SanPlus::from_ascii_with(b"Ne2f3", opts).is_ok());
+    /// assert!(SanPlus::from_ascii(b"Ne2f3").is_err());
+    /// ```
+    pub const fn any_geometry(mut self, allow: bool) -> SanOptions {
+        self.any_geometry = allow;
+        self
+    }
+
+    /// Accept the PGN null move `--` (and `Z0`, as some programs write it).
+    ///
+    /// ```
+    /// use chessnote::san::{San, SanOptions, SanPlus};
+    /// let opts = SanOptions::STRICT.null_move(true);
+    /// assert_eq!(SanPlus::from_ascii_with(b"Z0", opts)?.san, San::Null);
+    /// # Ok::<(), chessnote::san::SanError>(())
+    /// ```
+    pub const fn null_move(mut self, allow: bool) -> SanOptions {
+        self.null_move = allow;
+        self
+    }
+}
+
+/// What was wrong with a SAN string (see [`SanError`] for where).
+///
+/// ```
+/// use chessnote::san::{SanErrorKind, SanPlus};
+/// let err = SanPlus::from_ascii(b"e8").unwrap_err();
+/// assert_eq!(err.kind(), SanErrorKind::MissingPromotion);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SanErrorKind {
+    /// The input is empty.
+    Empty,
+    /// A square was expected (a file letter `a`–`h` then a rank digit).
+    ExpectedSquare,
+    /// A file letter `a`–`h` was expected.
+    ExpectedFile,
+    /// A rank digit `1`–`8` was expected.
+    ExpectedRank,
+    /// A promotion piece letter (`Q`, `R`, `B` or `N`) was expected after `=`.
+    ExpectedPromotionPiece,
+    /// Castling is malformed: `O-O` or `O-O-O` was expected.
+    ExpectedCastling,
+    /// A byte that has no place there, such as trailing input.
+    UnexpectedByte,
+    /// Castling written with zeros while [`SanOptions::zero_castling`] is off.
+    ZeroCastling,
+    /// A null move while [`SanOptions::null_move`] is off.
+    NullMove,
+    /// A piece other than a pawn is given a promotion.
+    PieceWithPromotion,
+    /// The promotion piece is a king or a pawn.
+    InvalidPromotionPiece,
+    /// A pawn moves to the first or last rank without promoting.
+    MissingPromotion,
+    /// A promotion on a rank other than the first or last.
+    PromotionNotOnLastRank,
+    /// The source square equals the destination.
+    SameSquare,
+    /// A pawn source SAN never writes (see [`SanOptions::pawn_sources`]).
+    PawnSource,
+    /// A pawn capture without the file it captures from.
+    MissingCaptureFile,
+    /// No square matching the written source can reach the destination, even
+    /// on an empty board (see [`SanOptions::any_geometry`]).
+    Unreachable,
+}
+
+impl SanErrorKind {
+    /// A short description of the problem.
+    ///
+    /// ```
+    /// use chessnote::san::SanErrorKind;
+    /// assert_eq!(SanErrorKind::ExpectedRank.message(), "expected a rank digit `1`-`8`");
+    /// ```
+    pub const fn message(self) -> &'static str {
+        match self {
+            SanErrorKind::Empty => "empty move",
+            SanErrorKind::ExpectedSquare => "expected a square such as `e4`",
+            SanErrorKind::ExpectedFile => "expected a file letter `a`-`h`",
+            SanErrorKind::ExpectedRank => "expected a rank digit `1`-`8`",
+            SanErrorKind::ExpectedPromotionPiece => {
+                "expected a promotion piece `Q`, `R`, `B` or `N` after `=`"
+            }
+            SanErrorKind::ExpectedCastling => "malformed castling: expected `O-O` or `O-O-O`",
+            SanErrorKind::UnexpectedByte => "unexpected byte",
+            SanErrorKind::ZeroCastling => "castling written with zeros (`0-0`); SAN uses the letter `O`",
+            SanErrorKind::NullMove => "null move (`--`) not enabled",
+            SanErrorKind::PieceWithPromotion => "only a pawn can promote",
+            SanErrorKind::InvalidPromotionPiece => "a pawn cannot promote to a king or a pawn",
+            SanErrorKind::MissingPromotion => "a pawn moving to the first or last rank must promote",
+            SanErrorKind::PromotionNotOnLastRank => "promotion is only possible on the first or last rank",
+            SanErrorKind::SameSquare => "the source square is the destination",
+            SanErrorKind::PawnSource => "a pawn move written with a source SAN never uses",
+            SanErrorKind::MissingCaptureFile => "a pawn capture must name the file it captures from",
+            SanErrorKind::Unreachable => "the piece cannot reach the destination from the written source",
+        }
+    }
+}
+
+/// A SAN string that could not be parsed: what was wrong, and the byte
+/// offset where it was found.
+///
+/// ```
+/// use chessnote::san::{SanErrorKind, SanPlus};
+///
+/// let err = SanPlus::from_ascii(b"Nb").unwrap_err();
+/// assert_eq!(err.kind(), SanErrorKind::ExpectedRank);
+/// assert_eq!(err.offset(), 2);
+/// assert_eq!(err.to_string(), "expected a rank digit `1`-`8` at byte 2");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SanError {
+    kind: SanErrorKind,
+    offset: usize,
+}
+
+impl SanError {
+    const fn new(kind: SanErrorKind, offset: usize) -> SanError {
+        SanError { kind, offset }
+    }
+
+    /// What was wrong.
+    ///
+    /// ```
+    /// use chessnote::san::{SanErrorKind, SanPlus};
+    /// assert_eq!(SanPlus::from_ascii(b"").unwrap_err().kind(), SanErrorKind::Empty);
+    /// ```
+    pub const fn kind(&self) -> SanErrorKind {
+        self.kind
+    }
+
+    /// The byte offset of the problem in the input (the input's length when
+    /// the input ended too early).
+    ///
+    /// ```
+    /// use chessnote::san::SanPlus;
+    /// assert_eq!(SanPlus::from_ascii(b"e4x").unwrap_err().offset(), 2);
+    /// ```
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.kind.message(), self.offset)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for SanError {}
+
+/// A cursor over the input bytes.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Cursor<'_> {
+    #[inline(always)]
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    #[inline(always)]
+    fn eat(&mut self, byte: u8) -> bool {
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    #[inline(always)]
+    fn file(&mut self) -> Option<File> {
+        let file = File::from_ascii(self.peek()?)?;
+        self.pos += 1;
+        Some(file)
+    }
+
+    #[inline(always)]
+    fn rank(&mut self) -> Option<Rank> {
+        let rank = Rank::from_ascii(self.peek()?)?;
+        self.pos += 1;
+        Some(rank)
+    }
+}
+
+impl SanPlus {
+    /// Parses strict SAN from bytes (see [`SanOptions::STRICT`]).
+    ///
+    /// ```
+    /// use chessnote::san::SanPlus;
+    /// assert_eq!(SanPlus::from_ascii(b"R1a3+")?.to_string(), "R1a3+");
+    /// # Ok::<(), chessnote::san::SanError>(())
+    /// ```
+    #[inline]
+    pub fn from_ascii(bytes: &[u8]) -> Result<SanPlus, SanError> {
+        SanPlus::from_ascii_with(bytes, SanOptions::STRICT)
+    }
+
+    /// Parses SAN from bytes with the leniencies of `options`.
+    ///
+    /// ```
+    /// use chessnote::san::{SanOptions, SanPlus};
+    /// let san = SanPlus::from_ascii_with(b"0-0+", SanOptions::SEED)?;
+    /// assert_eq!(san.to_string(), "O-O+");
+    /// # Ok::<(), chessnote::san::SanError>(())
+    /// ```
+    pub fn from_ascii_with(bytes: &[u8], options: SanOptions) -> Result<SanPlus, SanError> {
+        let mut cur = Cursor { bytes, pos: 0 };
+        let san = match cur.peek() {
+            None => return Err(SanError::new(SanErrorKind::Empty, 0)),
+            Some(b'O' | b'0') => parse_castling(&mut cur, options)?,
+            Some(b'-' | b'Z') => parse_null(&mut cur, options)?,
+            Some(_) => parse_normal(&mut cur, options)?,
+        };
+        let suffix = if cur.eat(b'+') {
+            Some(Suffix::Check)
+        } else if cur.eat(b'#') {
+            Some(Suffix::Checkmate)
+        } else {
+            None
+        };
+        let annotation = match &bytes[cur.pos..] {
+            [] => None,
+            rest => match Annotation::from_ascii(rest) {
+                Some(annotation) => Some(annotation),
+                None => return Err(SanError::new(SanErrorKind::UnexpectedByte, trailing_offset(cur.pos, rest))),
+            },
+        };
+        Ok(SanPlus {
+            san,
+            suffix,
+            annotation,
+        })
+    }
+
+    /// Appends the canonical SAN (with suffix and annotation) to `out`.
+    ///
+    /// ```
+    /// use chessnote::san::SanPlus;
+    /// let mut out = String::from("1. ");
+    /// SanPlus::from_ascii(b"e4!")?.append_to(&mut out);
+    /// assert_eq!(out, "1. e4!");
+    /// # Ok::<(), chessnote::san::SanError>(())
+    /// ```
+    pub fn append_to(&self, out: &mut String) {
+        let mut buf = [0; MAX_LEN];
+        out.push_str(self.write_ascii(&mut buf));
+    }
+
+    /// Writes the canonical SAN into `buf` and returns it as a string slice;
+    /// no allocation.
+    ///
+    /// ```
+    /// use chessnote::san::{SanPlus, MAX_LEN};
+    /// let mut buf = [0; MAX_LEN];
+    /// assert_eq!(SanPlus::from_ascii(b"exd8=N+")?.write_ascii(&mut buf), "exd8=N+");
+    /// # Ok::<(), chessnote::san::SanError>(())
+    /// ```
+    pub fn write_ascii<'b>(&self, buf: &'b mut [u8; MAX_LEN]) -> &'b str {
+        let mut len = self.san.write_bytes(buf);
+        if let Some(suffix) = self.suffix {
+            buf[len] = suffix.char() as u8;
+            len += 1;
+        }
+        if let Some(annotation) = self.annotation {
+            for &byte in annotation.as_str().as_bytes() {
+                buf[len] = byte;
+                len += 1;
+            }
+        }
+        // Everything written above is ASCII.
+        core::str::from_utf8(&buf[..len]).unwrap_or("")
+    }
+}
+
+/// The longest canonical SAN with suffix and annotation, in bytes
+/// (`Qa1xh8=Q#??` would be 11; the buffer leaves room).
+///
+/// ```
+/// assert!(chessnote::san::MAX_LEN >= "Qa1xh8=Q#??".len());
+/// ```
+pub const MAX_LEN: usize = 16;
+
+/// The offset to blame for trailing bytes that are not an annotation: the
+/// first byte after the longest prefix that could still begin one.
+fn trailing_offset(start: usize, rest: &[u8]) -> usize {
+    start + rest.iter().take(2).take_while(|b| matches!(b, b'!' | b'?')).count()
+}
+
+fn parse_castling(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanError> {
+    let letter = cur.bytes[0];
+    if letter == b'0' && !options.zero_castling {
+        return Err(SanError::new(SanErrorKind::ZeroCastling, 0));
+    }
+    cur.pos = 1;
+    if !(cur.eat(b'-') && cur.eat(letter)) {
+        return Err(SanError::new(SanErrorKind::ExpectedCastling, cur.pos));
+    }
+    if cur.peek() == Some(b'-') && cur.bytes.get(cur.pos + 1) == Some(&letter) {
+        cur.pos += 2;
+        Ok(San::Castle(CastlingSide::QueenSide))
+    } else {
+        Ok(San::Castle(CastlingSide::KingSide))
+    }
+}
+
+fn parse_null(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanError> {
+    let two = cur.bytes.get(..2);
+    if two != Some(b"--") && two != Some(b"Z0") {
+        return Err(SanError::new(
+            if cur.bytes[0] == b'-' {
+                SanErrorKind::UnexpectedByte
+            } else {
+                SanErrorKind::ExpectedSquare
+            },
+            0,
+        ));
+    }
+    if !options.null_move {
+        return Err(SanError::new(SanErrorKind::NullMove, 0));
+    }
+    cur.pos = 2;
+    Ok(San::Null)
+}
+
+#[inline]
+fn parse_normal(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanError> {
+    let piece = match cur.peek().and_then(PieceKind::from_upper_ascii) {
+        Some(PieceKind::Pawn) | None => PieceKind::Pawn,
+        Some(kind) => {
+            cur.pos += 1;
+            kind
+        }
+    };
+    let source_at = cur.pos;
+    let mut file = cur.file();
+    let mut rank = cur.rank();
+    let capture_at = cur.pos;
+    let capture = cur.eat(b'x');
+    let mut to_at = cur.pos;
+    let to_file = cur.file();
+    let to_rank = if to_file.is_some() { cur.rank() } else { None };
+
+    let to = match (to_file, to_rank) {
+        (Some(f), Some(r)) => CoreSquare::new(f, r),
+        (Some(_), None) => return Err(SanError::new(SanErrorKind::ExpectedRank, cur.pos)),
+        (None, _) if capture || (file.is_some() && rank.is_none()) => {
+            let kind = if capture {
+                SanErrorKind::ExpectedSquare
+            } else {
+                SanErrorKind::ExpectedRank
+            };
+            return Err(SanError::new(kind, cur.pos));
+        }
+        (None, _) => match (file.take(), rank.take()) {
+            // The only coordinates were the destination.
+            (Some(f), Some(r)) => {
+                to_at = source_at;
+                CoreSquare::new(f, r)
+            }
+            _ => return Err(SanError::new(SanErrorKind::ExpectedSquare, source_at)),
+        },
+    };
+
+    let promotion_at = cur.pos;
+    let promotion = if cur.eat(b'=') {
+        match cur.peek().and_then(PieceKind::from_upper_ascii) {
+            Some(kind) => {
+                cur.pos += 1;
+                Some(kind)
+            }
+            None => return Err(SanError::new(SanErrorKind::ExpectedPromotionPiece, cur.pos)),
+        }
+    } else {
+        None
+    };
+
+    // Checks that need no board.
+    let back_rank = matches!(to.rank(), Rank::First | Rank::Eighth);
+    match (piece, promotion) {
+        (PieceKind::Pawn, Some(PieceKind::King | PieceKind::Pawn)) => {
+            return Err(SanError::new(SanErrorKind::InvalidPromotionPiece, promotion_at + 1));
+        }
+        (PieceKind::Pawn, Some(_)) if !back_rank => {
+            return Err(SanError::new(SanErrorKind::PromotionNotOnLastRank, promotion_at));
+        }
+        (PieceKind::Pawn, None) if back_rank => {
+            return Err(SanError::new(SanErrorKind::MissingPromotion, to_at));
+        }
+        (PieceKind::Pawn, _) => {}
+        (_, Some(_)) => return Err(SanError::new(SanErrorKind::PieceWithPromotion, promotion_at)),
+        (_, None) => {}
+    }
+    if let (Some(f), Some(r)) = (file, rank)
+        && CoreSquare::new(f, r) == to
+    {
+        return Err(SanError::new(SanErrorKind::SameSquare, source_at));
+    }
+    if piece == PieceKind::Pawn && !options.pawn_sources {
+        if capture && file.is_none() {
+            return Err(SanError::new(SanErrorKind::MissingCaptureFile, capture_at));
+        }
+        if rank.is_some() || (!capture && file.is_some()) {
+            return Err(SanError::new(SanErrorKind::PawnSource, source_at));
+        }
+    }
+    if (file.is_some() || rank.is_some())
+        && !options.any_geometry
+        && (origins(piece, to, capture) & source_set(file, rank)).is_empty()
+    {
+        return Err(SanError::new(SanErrorKind::Unreachable, source_at));
+    }
+    Ok(San::Normal {
+        piece,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+/// The squares matching a written source (file, rank, both or neither).
+fn source_set(file: Option<File>, rank: Option<Rank>) -> SquareSet {
+    let files = file.map_or(SquareSet::FULL, SquareSet::file);
+    let ranks = rank.map_or(SquareSet::FULL, SquareSet::rank);
+    files & ranks
+}
+
+/// The squares from which `piece` can reach `to` on an empty board, for
+/// either color.
+fn origins(piece: PieceKind, to: CoreSquare, capture: bool) -> SquareSet {
+    const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    const KING: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+    let from_steps = |steps: &[(i8, i8)]| -> SquareSet { steps.iter().filter_map(|&(df, dr)| to.offset(df, dr)).collect() };
+    let lines = SquareSet::file(to.file()) | SquareSet::rank(to.rank());
+    let diagonals: SquareSet = CoreSquare::ALL
+        .iter()
+        .copied()
+        .filter(|sq| sq.file().distance(to.file()) == sq.rank().distance(to.rank()))
+        .collect();
+    let without_to = !SquareSet::from_square(to);
+    without_to
+        & match piece {
+            PieceKind::Knight => from_steps(&KNIGHT),
+            PieceKind::King => from_steps(&KING),
+            PieceKind::Rook => lines,
+            PieceKind::Bishop => diagonals,
+            PieceKind::Queen => lines | diagonals,
+            PieceKind::Pawn if capture => from_steps(&[(1, 1), (-1, 1), (1, -1), (-1, -1)]),
+            PieceKind::Pawn => {
+                let mut set = from_steps(&[(0, 1), (0, -1)]);
+                match to.rank() {
+                    Rank::Fourth => set |= from_steps(&[(0, -2)]),
+                    Rank::Fifth => set |= from_steps(&[(0, 2)]),
+                    _ => {}
+                }
+                set
+            }
+        }
+}
+
+impl San {
+    /// Parses strict SAN without suffix or annotation.
+    ///
+    /// ```
+    /// use chessnote::san::San;
+    /// assert!(San::from_ascii(b"Nf3").is_ok());
+    /// assert!(San::from_ascii(b"Nf3+").is_err());
+    /// ```
+    pub fn from_ascii(bytes: &[u8]) -> Result<San, SanError> {
+        San::from_ascii_with(bytes, SanOptions::STRICT)
+    }
+
+    /// Parses SAN without suffix or annotation, with the leniencies of `options`.
+    ///
+    /// ```
+    /// use chessnote::san::{San, SanOptions};
+    /// assert!(San::from_ascii_with(b"0-0", SanOptions::SEED).is_ok());
+    /// ```
+    pub fn from_ascii_with(bytes: &[u8], options: SanOptions) -> Result<San, SanError> {
+        let plus = SanPlus::from_ascii_with(bytes, options)?;
+        if plus.suffix.is_some() || plus.annotation.is_some() {
+            let end = bytes.iter().position(|b| matches!(b, b'+' | b'#' | b'!' | b'?'));
+            return Err(SanError::new(SanErrorKind::UnexpectedByte, end.unwrap_or(bytes.len())));
+        }
+        Ok(plus.san)
+    }
+
+    /// Whether the move is written as a capture.
+    ///
+    /// ```
+    /// use chessnote::san::San;
+    /// assert!("Bxe5".parse::<San>()?.is_capture());
+    /// # Ok::<(), chessnote::san::SanError>(())
+    /// ```
+    pub const fn is_capture(&self) -> bool {
+        matches!(self, San::Normal { capture: true, .. })
+    }
+
+    fn write_bytes(&self, buf: &mut [u8; MAX_LEN]) -> usize {
+        let mut len = 0;
+        let mut push = |byte: u8| {
+            buf[len] = byte;
+            len += 1;
+        };
+        match *self {
+            San::Normal {
+                piece,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if piece != PieceKind::Pawn {
+                    push(piece.upper_ascii());
+                }
+                if let Some(file) = file {
+                    push(file.ascii());
+                }
+                if let Some(rank) = rank {
+                    push(rank.ascii());
+                }
+                if capture {
+                    push(b'x');
+                }
+                push(to.file().ascii());
+                push(to.rank().ascii());
+                if let Some(promotion) = promotion {
+                    push(b'=');
+                    push(promotion.upper_ascii());
+                }
+            }
+            San::Castle(side) => side.san().bytes().for_each(push),
+            San::Null => b"--".iter().copied().for_each(push),
+        }
+        len
+    }
+
+    /// Appends the canonical SAN to `out`.
+    ///
+    /// ```
+    /// use chessnote::san::San;
+    /// let mut out = String::new();
+    /// "Rdf8".parse::<San>()?.append_to(&mut out);
+    /// assert_eq!(out, "Rdf8");
+    /// # Ok::<(), chessnote::san::SanError>(())
+    /// ```
+    pub fn append_to(&self, out: &mut String) {
+        let mut buf = [0; MAX_LEN];
+        let len = self.write_bytes(&mut buf);
+        out.push_str(core::str::from_utf8(&buf[..len]).unwrap_or(""));
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = [0; MAX_LEN];
+        let len = self.write_bytes(&mut buf);
+        f.pad(core::str::from_utf8(&buf[..len]).unwrap_or(""))
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = [0; MAX_LEN];
+        f.pad(self.write_ascii(&mut buf))
+    }
+}
+
+impl FromStr for San {
+    type Err = SanError;
+
+    fn from_str(s: &str) -> Result<San, SanError> {
+        San::from_ascii(s.as_bytes())
+    }
+}
+
+impl FromStr for SanPlus {
+    type Err = SanError;
+
+    fn from_str(s: &str) -> Result<SanPlus, SanError> {
+        SanPlus::from_ascii(s.as_bytes())
+    }
+}
+
+impl From<San> for SanPlus {
+    /// ```
+    /// use chessnote::san::{San, SanPlus};
+    /// let plus = SanPlus::from(San::Null);
+    /// assert_eq!((plus.suffix, plus.annotation), (None, None));
+    /// ```
+    fn from(san: San) -> SanPlus {
+        SanPlus {
+            san,
+            suffix: None,
+            annotation: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn strict(s: &str) -> Result<SanPlus, SanError> {
+        SanPlus::from_ascii(s.as_bytes())
+    }
+
+    #[test]
+    fn strict_san_round_trips() {
+        for s in [
+            "e4", "exd5", "Nf3", "Nbd7", "R1a3", "Qh4e1", "exd8=Q#", "O-O", "O-O-O+", "Kxe2", "bxa1=N", "e1=R",
+            "Nf3!?", "e4??", "Bb5+!", "gxh8=B#?!",
+        ] {
+            assert_eq!(strict(s).map(|v| v.to_string()), Ok(s.to_string()), "{s}");
+        }
+    }
+
+    #[test]
+    fn strict_rejections_name_kind_and_byte() {
+        use SanErrorKind::*;
+        for (s, kind, at) in [
+            ("", Empty, 0),
+            ("N", ExpectedSquare, 1),
+            ("Nf", ExpectedRank, 2),
+            ("Nfx", ExpectedSquare, 3),
+            ("e9", ExpectedRank, 1),
+            ("e8", MissingPromotion, 0),
+            ("e7=Q", PromotionNotOnLastRank, 2),
+            ("e8=K", InvalidPromotionPiece, 3),
+            ("e8=", ExpectedPromotionPiece, 3),
+            ("Ne8=Q", PieceWithPromotion, 3),
+            ("0-0", ZeroCastling, 0),
+            ("O-0", ExpectedCastling, 2),
+            ("O-", ExpectedCastling, 2),
+            ("O-O-", UnexpectedByte, 3),
+            ("e4 ", UnexpectedByte, 2),
+            ("e4!!!", UnexpectedByte, 4),
+            ("e4+#", UnexpectedByte, 3),
+            ("Nf3f3", SameSquare, 1),
+            ("de4", PawnSource, 0),
+            ("e2e4", PawnSource, 0),
+            ("xe4", MissingCaptureFile, 0),
+            ("exe5", Unreachable, 0),
+            ("Ne2f3", Unreachable, 1),
+            ("Ke1g1", Unreachable, 1),
+            ("Pe4", ExpectedSquare, 0),
+            ("--", NullMove, 0),
+        ] {
+            let err = strict(s).unwrap_err();
+            assert_eq!((err.kind(), err.offset()), (kind, at), "{s}");
+        }
+    }
+
+    #[test]
+    fn geometry_check_on_an_empty_board() {
+        assert!(strict("Nbc3").is_ok());
+        assert!(strict("Nb1c3").is_ok());
+        assert!(strict("Nb2c3").is_err());
+        assert!(strict("Bb2c3").is_err());
+        assert!(strict("Bb2a3").is_ok());
+        assert!(strict("R1a3").is_ok());
+        assert!(strict("Rb1a3").is_err());
+        assert!(strict("Qb2a3").is_ok());
+        assert!(strict("Qb1a3").is_err());
+        assert!(strict("Kd1e2").is_ok());
+        assert!(strict("exf6").is_ok());
+        assert!(strict("axh3").is_err());
+    }
+}

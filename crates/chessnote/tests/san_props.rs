@@ -1,0 +1,63 @@
+//! Properties of the fast SAN parser: it never panics, and whatever it
+//! accepts prints back to text that parses to the same value.
+
+use chessnote::san::{SanOptions, SanPlus};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+
+fn all_options() -> Vec<SanOptions> {
+    let mut out = Vec::new();
+    for bits in 0..16u8 {
+        out.push(
+            SanOptions::STRICT
+                .zero_castling(bits & 1 != 0)
+                .pawn_sources(bits & 2 != 0)
+                .any_geometry(bits & 4 != 0)
+                .null_move(bits & 8 != 0),
+        );
+    }
+    out
+}
+
+fn check(bytes: &[u8]) {
+    for options in all_options() {
+        match SanPlus::from_ascii_with(bytes, options) {
+            Ok(san) => {
+                let printed = san.to_string();
+                assert_eq!(SanPlus::from_ascii_with(printed.as_bytes(), options), Ok(san), "{bytes:?}");
+                // Castling is printed with `O`: what prints strictly is
+                // accepted by every option set that accepted the input.
+            }
+            Err(err) => assert!(err.offset() <= bytes.len(), "{bytes:?}: {err:?}"),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..12)) {
+        check(&bytes);
+    }
+
+    #[test]
+    fn san_alphabet_strings_round_trip(s in "[a-hKQRBNPx1-8O0=+#!?-]{0,10}") {
+        check(s.as_bytes());
+    }
+}
+
+#[test]
+fn the_lenient_languages_nest() {
+    // Everything strict accepts, every leniency accepts.
+    let s = "[a-hKQRBNx1-8O=+#!?-]{0,8}";
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    for _ in 0..3000 {
+        let input = proptest::strategy::Strategy::new_tree(&s, &mut runner).unwrap().current();
+        if let Ok(strict) = SanPlus::from_ascii(input.as_bytes()) {
+            for options in all_options() {
+                assert_eq!(SanPlus::from_ascii_with(input.as_bytes(), options), Ok(strict), "{input}");
+            }
+        }
+    }
+}
