@@ -84,15 +84,18 @@ impl PieceKind {
     /// ```
     #[inline]
     pub const fn from_upper_ascii(byte: u8) -> Option<PieceKind> {
-        match byte {
-            b'P' => Some(PieceKind::Pawn),
-            b'N' => Some(PieceKind::Knight),
-            b'B' => Some(PieceKind::Bishop),
-            b'R' => Some(PieceKind::Rook),
-            b'Q' => Some(PieceKind::Queen),
-            b'K' => Some(PieceKind::King),
-            _ => None,
-        }
+        // One load from a table indexed by the byte: no branch.
+        const TABLE: [Option<PieceKind>; 256] = {
+            let mut table = [None; 256];
+            let mut i = 0;
+            while i < 6 {
+                let kind = PieceKind::ALL[i];
+                table[kind.upper_ascii() as usize] = Some(kind);
+                i += 1;
+            }
+            table
+        };
+        TABLE[byte as usize]
     }
 
     /// Parses an uppercase piece letter.
@@ -238,9 +241,15 @@ impl Piece {
     #[inline]
     pub const fn from_ascii(byte: u8) -> Option<Piece> {
         match PieceKind::from_upper_ascii(byte) {
-            Some(kind) => Some(Piece { kind, color: Color::White }),
+            Some(kind) => Some(Piece {
+                kind,
+                color: Color::White,
+            }),
             None => match PieceKind::from_upper_ascii(byte.to_ascii_uppercase()) {
-                Some(kind) if byte.is_ascii_lowercase() => Some(Piece { kind, color: Color::Black }),
+                Some(kind) if byte.is_ascii_lowercase() => Some(Piece {
+                    kind,
+                    color: Color::Black,
+                }),
                 _ => None,
             },
         }

@@ -68,10 +68,17 @@ macro_rules! coordinate_impl {
             /// ```
             #[inline]
             pub const fn new(index: u8) -> Option<$ty> {
-                if index < 8 {
-                    Some(Self::ALL[index as usize])
-                } else {
-                    None
+                // A match on the index compiles to arithmetic, not a table load.
+                match index {
+                    0 => Some(Self::ALL[0]),
+                    1 => Some(Self::ALL[1]),
+                    2 => Some(Self::ALL[2]),
+                    3 => Some(Self::ALL[3]),
+                    4 => Some(Self::ALL[4]),
+                    5 => Some(Self::ALL[5]),
+                    6 => Some(Self::ALL[6]),
+                    7 => Some(Self::ALL[7]),
+                    _ => None,
                 }
             }
 
@@ -94,7 +101,17 @@ macro_rules! coordinate_impl {
             /// ```
             #[inline]
             pub const fn from_ascii(byte: u8) -> Option<$ty> {
-                Self::new(byte.wrapping_sub($first as u8))
+                // One load from a table indexed by the byte: no branch.
+                const TABLE: [Option<$ty>; 256] = {
+                    let mut table = [None; 256];
+                    let mut i = 0;
+                    while i < 8 {
+                        table[$first as usize + i] = Some($ty::ALL[i]);
+                        i += 1;
+                    }
+                    table
+                };
+                TABLE[byte as usize]
             }
 
             /// Parses the character that names this value.
@@ -143,7 +160,7 @@ macro_rules! coordinate_impl {
             pub const fn offset(self, delta: i8) -> Option<$ty> {
                 let index = self as i16 + delta as i16;
                 if index >= 0 && index < 8 {
-                    Some(Self::ALL[index as usize])
+                    Self::new(index as u8)
                 } else {
                     None
                 }
@@ -287,6 +304,78 @@ impl Square {
         ]
     };
 
+    /// The square with index `index & 63`; a match that compiles to no
+    /// table lookup.
+    #[inline(always)]
+    const fn from_index_masked(index: u8) -> Square {
+        match index & 63 {
+            0 => Square::A1,
+            1 => Square::B1,
+            2 => Square::C1,
+            3 => Square::D1,
+            4 => Square::E1,
+            5 => Square::F1,
+            6 => Square::G1,
+            7 => Square::H1,
+            8 => Square::A2,
+            9 => Square::B2,
+            10 => Square::C2,
+            11 => Square::D2,
+            12 => Square::E2,
+            13 => Square::F2,
+            14 => Square::G2,
+            15 => Square::H2,
+            16 => Square::A3,
+            17 => Square::B3,
+            18 => Square::C3,
+            19 => Square::D3,
+            20 => Square::E3,
+            21 => Square::F3,
+            22 => Square::G3,
+            23 => Square::H3,
+            24 => Square::A4,
+            25 => Square::B4,
+            26 => Square::C4,
+            27 => Square::D4,
+            28 => Square::E4,
+            29 => Square::F4,
+            30 => Square::G4,
+            31 => Square::H4,
+            32 => Square::A5,
+            33 => Square::B5,
+            34 => Square::C5,
+            35 => Square::D5,
+            36 => Square::E5,
+            37 => Square::F5,
+            38 => Square::G5,
+            39 => Square::H5,
+            40 => Square::A6,
+            41 => Square::B6,
+            42 => Square::C6,
+            43 => Square::D6,
+            44 => Square::E6,
+            45 => Square::F6,
+            46 => Square::G6,
+            47 => Square::H6,
+            48 => Square::A7,
+            49 => Square::B7,
+            50 => Square::C7,
+            51 => Square::D7,
+            52 => Square::E7,
+            53 => Square::F7,
+            54 => Square::G7,
+            55 => Square::H7,
+            56 => Square::A8,
+            57 => Square::B8,
+            58 => Square::C8,
+            59 => Square::D8,
+            60 => Square::E8,
+            61 => Square::F8,
+            62 => Square::G8,
+            _ => Square::H8,
+        }
+    }
+
     /// The square on `file` and `rank`.
     ///
     /// ```
@@ -295,7 +384,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
-        Square::ALL[(rank as usize) * 8 + file as usize]
+        Square::from_index_masked((rank as u8) << 3 | file as u8)
     }
 
     /// The square with this index (`a1` = 0 … `h8` = 63), if it is below 64.
@@ -308,7 +397,7 @@ impl Square {
     #[inline]
     pub const fn from_index(index: u8) -> Option<Square> {
         if index < 64 {
-            Some(Square::ALL[index as usize])
+            Some(Square::from_index_masked(index))
         } else {
             None
         }
@@ -333,7 +422,10 @@ impl Square {
     /// ```
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[(self as usize) & 7]
+        match File::new(self as u8 & 7) {
+            Some(file) => file,
+            None => File::A,
+        }
     }
 
     /// The rank of the square.
@@ -344,7 +436,10 @@ impl Square {
     /// ```
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[(self as usize) >> 3]
+        match Rank::new(self as u8 >> 3) {
+            Some(rank) => rank,
+            None => Rank::First,
+        }
     }
 
     /// The square `files` to the right and `ranks` up (from White's side),
@@ -372,7 +467,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn flip_vertical(self) -> Square {
-        Square::ALL[(self as usize) ^ 56]
+        Square::from_index_masked(self as u8 ^ 56)
     }
 
     /// Parses a two-byte square name such as `b"e4"`; lowercase only.

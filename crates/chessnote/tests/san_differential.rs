@@ -13,7 +13,10 @@ use proptest::prelude::*;
 
 /// What the seed crate gives: its turn printed, its error, or a panic.
 fn seed_outcome(input: &str) -> Result<Result<String, &'static str>, ()> {
-    catch_unwind(AssertUnwindSafe(|| seed::Turn::try_from(input).map(|t| t.to_string()))).map_err(|_| ())
+    catch_unwind(AssertUnwindSafe(|| {
+        seed::Turn::try_from(input).map(|t| t.to_string())
+    }))
+    .map_err(|_| ())
 }
 
 /// Checks one input; returns whether the seed crate accepted it.
@@ -36,7 +39,11 @@ fn check(input: &str) -> bool {
                 let Ok(seed::Turn::Move(m)) = seed::Turn::try_from(input) else {
                     panic!("{input:?}: seed accepts, we say {msg}")
                 };
-                assert_eq!(m.src, Some(vec![m.dst]), "{input:?}: seed accepts, we say {msg}");
+                assert_eq!(
+                    m.src,
+                    Some(vec![m.dst]),
+                    "{input:?}: seed accepts, we say {msg}"
+                );
             }
         },
         Ok(Err(msg)) => assert_eq!(ours, Err(msg), "{input:?}"),
@@ -72,14 +79,24 @@ fn every_string_of_up_to_four_symbols_agrees_with_the_seed_crate() {
 
 fn san_like() -> impl Strategy<Value = String> {
     let pieces = prop::sample::select(vec!["", "", "K", "Q", "R", "B", "N", "P"]);
-    let coord = prop::sample::select(vec!["", "a", "h", "1", "8", "e2", "d7", "f3", "e4", "e8", "d1"]);
+    let coord = prop::sample::select(vec![
+        "", "a", "h", "1", "8", "e2", "d7", "f3", "e4", "e8", "d1",
+    ]);
     let capture = prop::sample::select(vec!["", "x"]);
     let promo = prop::sample::select(vec!["", "", "=Q", "=N", "=K", "=P", "="]);
     let suffix = prop::sample::select(vec!["", "", "+", "#"]);
     let comment = prop::sample::select(vec!["", "", "!", "?", "!!", "??", "!?", "?!", "!!!", "\0"]);
     let castle = prop::sample::select(vec!["O-O", "0-0", "O-O-O", "0-0-0", "O-0", "O-O-"]);
     prop_oneof![
-        (pieces, coord.clone(), capture, coord, promo, suffix.clone(), comment.clone())
+        (
+            pieces,
+            coord.clone(),
+            capture,
+            coord,
+            promo,
+            suffix.clone(),
+            comment.clone()
+        )
             .prop_map(|(p, a, x, b, q, s, c)| format!("{p}{a}{x}{b}{q}{s}{c}")),
         (castle, suffix, comment).prop_map(|(k, s, c)| format!("{k}{s}{c}")),
     ]

@@ -24,7 +24,11 @@ fn check(bytes: &[u8]) {
         match SanPlus::from_ascii_with(bytes, options) {
             Ok(san) => {
                 let printed = san.to_string();
-                assert_eq!(SanPlus::from_ascii_with(printed.as_bytes(), options), Ok(san), "{bytes:?}");
+                assert_eq!(
+                    SanPlus::from_ascii_with(printed.as_bytes(), options),
+                    Ok(san),
+                    "{bytes:?}"
+                );
                 // Castling is printed with `O`: what prints strictly is
                 // accepted by every option set that accepted the input.
             }
@@ -53,11 +57,53 @@ fn the_lenient_languages_nest() {
     let s = "[a-hKQRBNx1-8O=+#!?-]{0,8}";
     let mut runner = proptest::test_runner::TestRunner::deterministic();
     for _ in 0..3000 {
-        let input = proptest::strategy::Strategy::new_tree(&s, &mut runner).unwrap().current();
+        let input = proptest::strategy::Strategy::new_tree(&s, &mut runner)
+            .unwrap()
+            .current();
         if let Ok(strict) = SanPlus::from_ascii(input.as_bytes()) {
             for options in all_options() {
-                assert_eq!(SanPlus::from_ascii_with(input.as_bytes(), options), Ok(strict), "{input}");
+                assert_eq!(
+                    SanPlus::from_ascii_with(input.as_bytes(), options),
+                    Ok(strict),
+                    "{input}"
+                );
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    /// The fast path for common shapes gives exactly what the general parser
+    /// gives, under every option set.
+    #[test]
+    fn the_fast_path_agrees_with_the_general_parser(s in "[a-hKQRBNPx1-9+#]{0,5}") {
+        prop_assert!(chessnote::san::fast_path_agrees(s.as_bytes()), "{}", s);
+    }
+}
+
+#[test]
+fn the_fast_path_agrees_on_every_short_string() {
+    let alphabet = b"aehKNPx1278+#";
+    let mut count = 0;
+    for len in 0..=5u32 {
+        for n in 0..alphabet.len().pow(len) {
+            let mut n = n;
+            let s: Vec<u8> = (0..len)
+                .map(|_| {
+                    let b = alphabet[n % alphabet.len()];
+                    n /= alphabet.len();
+                    b
+                })
+                .collect();
+            assert!(
+                chessnote::san::fast_path_agrees(&s),
+                "{}",
+                String::from_utf8_lossy(&s)
+            );
+            count += 1;
+        }
+    }
+    assert!(count > 400_000);
 }

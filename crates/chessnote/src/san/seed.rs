@@ -154,7 +154,10 @@ impl Square {
     /// ```
     pub fn get_file(file: char) -> Result<Vec<Square>, &'static str> {
         let file = File::from_char(file).ok_or("Invalid 'file' character received")?;
-        Ok(Rank::ALL.iter().map(|&rank| crate::Square::new(file, rank).into()).collect())
+        Ok(Rank::ALL
+            .iter()
+            .map(|&rank| crate::Square::new(file, rank).into())
+            .collect())
     }
 
     /// The 8 squares of a rank, file `a` first.
@@ -167,7 +170,10 @@ impl Square {
     /// ```
     pub fn get_rank(rank: char) -> Result<Vec<Square>, &'static str> {
         let rank = Rank::from_char(rank).ok_or("Invalid 'rank' character received")?;
-        Ok(File::ALL.iter().map(|&file| crate::Square::new(file, rank).into()).collect())
+        Ok(File::ALL
+            .iter()
+            .map(|&file| crate::Square::new(file, rank).into())
+            .collect())
     }
 
     /// The square `x` files to the right and `y` ranks up, if on the board.
@@ -590,8 +596,18 @@ impl TryFrom<SanPlus> for Turn {
                 let src = match (file, rank) {
                     (None, None) => None,
                     (Some(file), Some(rank)) => Some(vec![crate::Square::new(file, rank).into()]),
-                    (Some(file), None) => Some(Rank::ALL.iter().map(|&r| crate::Square::new(file, r).into()).collect()),
-                    (None, Some(rank)) => Some(File::ALL.iter().map(|&f| crate::Square::new(f, rank).into()).collect()),
+                    (Some(file), None) => Some(
+                        Rank::ALL
+                            .iter()
+                            .map(|&r| crate::Square::new(file, r).into())
+                            .collect(),
+                    ),
+                    (None, Some(rank)) => Some(
+                        File::ALL
+                            .iter()
+                            .map(|&f| crate::Square::new(f, rank).into())
+                            .collect(),
+                    ),
                 };
                 Turn::Move(Move {
                     who: piece,
@@ -674,7 +690,10 @@ fn seed_message(turn: &str) -> &'static str {
             "Invalid comment syntax"
         };
     }
-    if !bytes.iter().all(|b| b"abcdefgh12345678#+=x?!KQRNBP".contains(b)) {
+    if !bytes
+        .iter()
+        .all(|b| b"abcdefgh12345678#+=x?!KQRNBP".contains(b))
+    {
         return "Turn contains invalid characters";
     }
     let is_coordinate = |b: &u8| matches!(b, b'a'..=b'h' | b'1'..=b'8');
@@ -685,7 +704,10 @@ fn seed_message(turn: &str) -> &'static str {
     let Some(dst) = dst else {
         return "Destination square not found";
     };
-    let letter = bytes.iter().find(|b| b.is_ascii_uppercase()).and_then(|&b| PieceKind::from_upper_ascii(b));
+    let letter = bytes
+        .iter()
+        .find(|b| b.is_ascii_uppercase())
+        .and_then(|&b| PieceKind::from_upper_ascii(b));
     let back_rank = matches!(dst.rank(), Rank::First | Rank::Eighth);
     match letter {
         Some(promotion) if bytes.contains(&b'=') => {
@@ -696,10 +718,16 @@ fn seed_message(turn: &str) -> &'static str {
                 return "Invalid promotion square";
             }
         }
-        Some(PieceKind::Pawn) | None if back_rank => return "Pawn must be promoted on the final rank",
+        Some(PieceKind::Pawn) | None if back_rank => {
+            return "Pawn must be promoted on the final rank";
+        }
         _ => {}
     }
-    if comment_ok() { VERIFICATION } else { "Invalid comment syntax" }
+    if comment_ok() {
+        VERIFICATION
+    } else {
+        "Invalid comment syntax"
+    }
 }
 
 /// Creates a [`Turn::Move`](crate::san::Turn::Move) from 2 to 5 arguments:
