@@ -84,7 +84,7 @@ fn main() {
             Contender::new("shakmaty SanPlus::append_to_string", || {
                 out2.clear();
                 for san in &theirs {
-                    black_box(san.clone()).append_to_string(&mut out2);
+                    black_box(*san).append_to_string(&mut out2);
                 }
                 black_box(&out2);
             }),

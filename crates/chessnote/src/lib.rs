@@ -43,6 +43,11 @@ pub use piece::{CastlingSide, ParsePieceError, Piece, PieceKind};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use square_set::SquareSet;
 
+/// The examples of README.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
 pub mod eran;
 pub mod fen;
 pub mod pin;

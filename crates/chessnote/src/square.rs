@@ -136,7 +136,8 @@ macro_rules! coordinate_impl {
             /// ```
             #[inline]
             pub const fn ascii(self) -> u8 {
-                $first as u8 + self as u8
+                const FIRST: u8 = $first as u32 as u8;
+                FIRST + self as u8
             }
 
             /// The character that names this value.
@@ -511,7 +512,7 @@ impl Square {
     /// ```
     #[inline]
     pub const fn is_dark(self) -> bool {
-        (self.file() as u8 + self.rank() as u8) % 2 == 0
+        (self.file() as u8 + self.rank() as u8).is_multiple_of(2)
     }
 }
 

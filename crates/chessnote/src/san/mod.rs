@@ -519,7 +519,7 @@ impl SanError {
     ///
     /// ```
     /// use chessnote::san::SanPlus;
-    /// assert_eq!(SanPlus::from_ascii(b"e4x").unwrap_err().offset(), 2);
+    /// assert_eq!(SanPlus::from_ascii(b"e4x").unwrap_err().offset(), 3);
     /// ```
     pub const fn offset(&self) -> usize {
         self.offset as usize

@@ -6,6 +6,9 @@
 //! where chessnote prints a sane result instead; `san_conformance.rs` asserts
 //! what it prints.
 
+#![cfg_attr(rustfmt, rustfmt::skip)] // the seed's code, as it is
+#![allow(clippy::all)]
+
 use chessnote::san::*;
 
 #[test]
@@ -69,7 +72,10 @@ fn king_does_his_castling_thing_happily() {
     c_test_castling(turn_castling!(Short), &["0-0", "O-O"]);
     c_test_castling(turn_castling!(Long), &["0-0-0", "O-O-O"]);
     c_test_castling(turn_castling!(Short, Flag::CHECK), &["O-O+", "0-0+"]);
-    c_test_castling(turn_castling!(Long, Flag::CHECKMATE), &["0-0-0#", "O-O-O#"]);
+    c_test_castling(
+        turn_castling!(Long, Flag::CHECKMATE),
+        &["0-0-0#", "O-O-O#"],
+    );
 }
 
 #[test]
@@ -135,11 +141,9 @@ fn turn_is_checking() {
 
     let moves = "e4+ c5+ Nf3+ d6+ d4+ cxd4+ Nxd4+ Nf6+ Nc3+ a6+ h3+ O-O+";
     for turn in moves.split_ascii_whitespace() {
-        assert!(
-            Turn::try_from(turn)
-                .expect(format!("\"{}\" should not fail!", turn).as_str())
-                .is_check()
-        );
+        assert!(Turn::try_from(turn)
+            .expect(format!("\"{}\" should not fail!", turn).as_str())
+            .is_check());
     }
 }
 
@@ -155,11 +159,9 @@ fn turn_is_checkmating() {
 
     let moves = "e4# c5# Nf3# d6# d4# cxd4# Nxd4# Nf6# Nc3# a6# h3# 0-0#";
     for turn in moves.split_ascii_whitespace() {
-        assert!(
-            Turn::try_from(turn)
-                .expect(format!("\"{}\" should not fail!", turn).as_str())
-                .is_checkmate()
-        );
+        assert!(Turn::try_from(turn)
+            .expect(format!("\"{}\" should not fail!", turn).as_str())
+            .is_checkmate());
     }
 }
 
@@ -175,11 +177,9 @@ fn turn_is_capturing() {
 
     let moves = "cxd4 Nxd4 Nxd4 Qxd4 Bxe3 Ne4xc5 Qxd2 Bxe6";
     for turn in moves.split_ascii_whitespace() {
-        assert!(
-            Turn::try_from(turn)
-                .expect(format!("\"{}\" should not fail!", turn).as_str())
-                .is_capture()
-        );
+        assert!(Turn::try_from(turn)
+            .expect(format!("\"{}\" should not fail!", turn).as_str())
+            .is_capture());
     }
 }
 
@@ -346,12 +346,21 @@ fn test_all_turn_components() {
 
     assert_eq!(
         Turn::try_from("Re7d7!!").unwrap(),
-        turn_move!(Piece::Rook, Square::D7, Flag::NONE, Some(vec![Square::E7])),
+        turn_move!(
+            Piece::Rook,
+            Square::D7,
+            Flag::NONE,
+            Some(vec![Square::E7])
+        ),
     );
 
     assert_eq!(
         Turn::try_from("Qxd2#").unwrap(),
-        turn_move!(Piece::Queen, Square::D2, Flag::CAPTURE | Flag::CHECKMATE),
+        turn_move!(
+            Piece::Queen,
+            Square::D2,
+            Flag::CAPTURE | Flag::CHECKMATE
+        ),
     );
 
     assert_eq!(
