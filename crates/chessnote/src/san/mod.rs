@@ -632,9 +632,7 @@ impl SanPlus {
     /// # Ok::<(), chessnote::san::SanError>(())
     /// ```
     pub fn append_to(&self, out: &mut String) {
-        let mut buf = [0; MAX_LEN];
-        let len = self.write_bytes(&mut buf);
-        push_ascii(out, &buf[..len]);
+        self.emit(|byte| out.push(char::from(byte)));
     }
 
     /// Writes the canonical SAN into `buf` and returns it as a string slice;
@@ -653,27 +651,24 @@ impl SanPlus {
     }
 
     fn write_bytes(&self, buf: &mut [u8; MAX_LEN]) -> usize {
-        let mut len = self.san.write_bytes(buf);
-        if let Some(suffix) = self.suffix {
-            buf[len] = suffix.char() as u8;
+        let mut len = 0;
+        self.emit(|byte| {
+            buf[len] = byte;
             len += 1;
-        }
-        if let Some(annotation) = self.annotation {
-            for &byte in annotation.as_str().as_bytes() {
-                buf[len] = byte;
-                len += 1;
-            }
-        }
+        });
         len
     }
-}
 
-/// Appends ASCII bytes to a string.
-#[inline]
-fn push_ascii(out: &mut String, ascii: &[u8]) {
-    out.reserve(ascii.len());
-    for &byte in ascii {
-        out.push(char::from(byte));
+    /// Passes the canonical SAN to `put`, byte by byte.
+    #[inline(always)]
+    fn emit(&self, mut put: impl FnMut(u8)) {
+        self.san.emit(&mut put);
+        if let Some(suffix) = self.suffix {
+            put(suffix.char() as u8);
+        }
+        if let Some(annotation) = self.annotation {
+            annotation.as_str().bytes().for_each(put);
+        }
     }
 }
 
@@ -1057,10 +1052,16 @@ impl San {
 
     fn write_bytes(&self, buf: &mut [u8; MAX_LEN]) -> usize {
         let mut len = 0;
-        let mut push = |byte: u8| {
+        self.emit(&mut |byte| {
             buf[len] = byte;
             len += 1;
-        };
+        });
+        len
+    }
+
+    /// Passes the canonical SAN to `put`, byte by byte.
+    #[inline(always)]
+    fn emit(&self, put: &mut impl FnMut(u8)) {
         match *self {
             San::Normal {
                 piece,
@@ -1071,28 +1072,27 @@ impl San {
                 promotion,
             } => {
                 if piece != PieceKind::Pawn {
-                    push(piece.upper_ascii());
+                    put(piece.upper_ascii());
                 }
                 if let Some(file) = file {
-                    push(file.ascii());
+                    put(file.ascii());
                 }
                 if let Some(rank) = rank {
-                    push(rank.ascii());
+                    put(rank.ascii());
                 }
                 if capture {
-                    push(b'x');
+                    put(b'x');
                 }
-                push(to.file().ascii());
-                push(to.rank().ascii());
+                put(to.file().ascii());
+                put(to.rank().ascii());
                 if let Some(promotion) = promotion {
-                    push(b'=');
-                    push(promotion.upper_ascii());
+                    put(b'=');
+                    put(promotion.upper_ascii());
                 }
             }
-            San::Castle(side) => side.san().bytes().for_each(push),
-            San::Null => b"--".iter().copied().for_each(push),
+            San::Castle(side) => side.san().bytes().for_each(put),
+            San::Null => b"--".iter().for_each(|&b| put(b)),
         }
-        len
     }
 
     /// Appends the canonical SAN to `out`.
@@ -1105,9 +1105,7 @@ impl San {
     /// # Ok::<(), chessnote::san::SanError>(())
     /// ```
     pub fn append_to(&self, out: &mut String) {
-        let mut buf = [0; MAX_LEN];
-        let len = self.write_bytes(&mut buf);
-        push_ascii(out, &buf[..len]);
+        self.emit(&mut |byte| out.push(char::from(byte)));
     }
 }
 
