@@ -41,7 +41,7 @@ pub use crate::{Color, Piece, PieceKind};
 pub use epd::{Epd, Operand, Operation};
 pub use parse::{FenError, FenErrorKind, FenField, FenOptions};
 pub use seed::{Castlings, Expanded, Fen, FenRecord, FenViewError, parse_fen, parse_fen_with};
-pub use setup::{Board, Castling, CastlingRook, Diagram, DiagramStyle, EpdFields, Setup};
+pub use setup::{Board, Castling, CastlingRight, Diagram, DiagramStyle, EpdFields, Setup};
 
 #[cfg(feature = "pest")]
 mod grammar {

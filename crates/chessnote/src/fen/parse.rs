@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::setup::{Board, Castling, CastlingRook, Setup, king_file};
+use super::setup::{Board, Castling, CastlingRight, Setup};
 use crate::{CastlingSide, Color, File, Piece, Rank, Square};
 
 /// Leniencies of the FEN parser, each a named switch; all off by default,
@@ -11,10 +11,10 @@ use crate::{CastlingSide, Color, File, Piece, Rank, Square};
 ///
 /// Strict FEN is exactly: eight ranks of eight squares separated by `/`
 /// (piece letters `PNBRQKpnbrqk`, digits `1`–`8`, never two digits in a
-/// row), `w` or `b`, castling `-` or letters in canonical order (White
-/// before Black, king side before queen side) without repeats — `KQkq`, or
-/// the Chess960 forms: Shredder-FEN file letters such as `HAha` and X-FEN
-/// mixtures such as `Kq` with `Bkq` — an en-passant square `-` or on rank 6
+/// row), `w` or `b`, castling `-` or letters in canonical order without
+/// repeats (White before Black; for each, `K`, rook files from `h` to `a`,
+/// `Q`) — `KQkq`, or the Chess960 forms: Shredder-FEN file letters such as
+/// `HAha` and X-FEN mixtures such as `Bkq` — an en-passant square `-` or on rank 6
 /// with White to move and rank 3 with Black to move, a halfmove clock
 /// `0`–`65535` and a fullmove number `1`–`65535` without leading zeros,
 /// fields separated by single spaces and nothing before or after.
@@ -299,10 +299,8 @@ pub enum FenErrorKind {
     AdjacentDigits,
     /// A castling letter out of canonical order (see [`FenOptions::castling_any_order`]).
     CastlingOrder,
-    /// A castling right given twice, or two different rooks for one right.
+    /// A castling right given twice.
     CastlingRepeated,
-    /// A castling file letter names the file of the king.
-    CastlingKingFile,
     /// The en-passant square is not on the rank the side to move allows
     /// (see [`FenOptions::en_passant_any_rank`]).
     EnPassantRank,
@@ -340,10 +338,9 @@ impl fmt::Display for FenErrorKind {
             FenErrorKind::TooFewRanks { ranks } => write!(f, "{ranks} ranks, expected 8"),
             FenErrorKind::AdjacentDigits => f.write_str("two digits in a row"),
             FenErrorKind::CastlingOrder => {
-                f.write_str("castling letters out of order (White first, king side first)")
+                f.write_str("castling letters out of order (White first; `K`, files `h` to `a`, `Q`)")
             }
             FenErrorKind::CastlingRepeated => f.write_str("castling right given twice"),
-            FenErrorKind::CastlingKingFile => f.write_str("castling file is the king's file"),
             FenErrorKind::EnPassantRank => f.write_str(
                 "en-passant square must be on rank 6 with White to move, rank 3 with Black",
             ),
@@ -636,7 +633,6 @@ fn expect_space(bytes: &[u8], pos: usize, field: FenField) -> Result<usize, FenE
 fn parse_castling(
     bytes: &[u8],
     mut pos: usize,
-    board: &Board,
     opts: &FenOptions,
 ) -> Result<(Castling, usize), FenError> {
     const EXPECTED: &str = "`-` or castling letters `KQkq` (or rook files `A`-`H`, `a`-`h`)";
@@ -645,54 +641,48 @@ fn parse_castling(
         return Ok((castling, pos + 1));
     }
     let start = pos;
+    // Canonical order: White's rights, then Black's, each K, files h..a, Q.
     let mut last_key: i8 = -1;
     while let Some(&byte) = bytes.get(pos) {
         if byte == b' ' {
             break;
         }
-        let (color, side, rook) = match byte {
-            b'K' => (Color::White, CastlingSide::KingSide, CastlingRook::Outermost),
-            b'Q' => (Color::White, CastlingSide::QueenSide, CastlingRook::Outermost),
-            b'k' => (Color::Black, CastlingSide::KingSide, CastlingRook::Outermost),
-            b'q' => (Color::Black, CastlingSide::QueenSide, CastlingRook::Outermost),
-            b'A'..=b'H' | b'a'..=b'h' if !opts.no_castling_files => {
-                let color = if byte.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let file = File::ALL[(byte.to_ascii_lowercase() - b'a') as usize];
-                let king = king_file(board, color).unwrap_or(File::E);
-                let side = if file > king {
-                    CastlingSide::KingSide
-                } else if file < king {
-                    CastlingSide::QueenSide
-                } else {
-                    return Err(err(FenField::Castling, pos, FenErrorKind::CastlingKingFile));
-                };
-                (color, side, CastlingRook::File(file))
+        let color = if byte.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let right = match byte.to_ascii_lowercase() {
+            b'k' => CastlingRight::Outermost(CastlingSide::KingSide),
+            b'q' => CastlingRight::Outermost(CastlingSide::QueenSide),
+            f @ b'a'..=b'h' if !opts.no_castling_files => {
+                CastlingRight::File(File::ALL[(f - b'a') as usize])
             }
-            found => {
+            _ => {
                 return Err(err(
                     FenField::Castling,
                     pos,
                     FenErrorKind::UnexpectedByte {
-                        found,
+                        found: byte,
                         expected: EXPECTED,
                     },
                 ));
             }
         };
-        let key = (color as i8) * 2 + side as i8;
-        if let Some(existing) = castling.get(color, side) {
-            if !opts.castling_any_order || existing != rook {
+        let key = (color as i8) * 10
+            + match right {
+                CastlingRight::Outermost(CastlingSide::KingSide) => 0,
+                CastlingRight::File(f) => 8 - f as i8,
+                CastlingRight::Outermost(CastlingSide::QueenSide) => 9,
+            };
+        if !castling.insert(color, right) {
+            if !opts.castling_any_order {
                 return Err(err(FenField::Castling, pos, FenErrorKind::CastlingRepeated));
             }
         } else if key < last_key && !opts.castling_any_order {
             return Err(err(FenField::Castling, pos, FenErrorKind::CastlingOrder));
         }
         last_key = last_key.max(key);
-        castling.set(color, side, Some(rook));
         pos += 1;
     }
     if pos == start {
@@ -756,7 +746,7 @@ pub(crate) fn parse_fields(
         _ => return Err(unexpected(bytes, pos, FenField::SideToMove, "`w` or `b`")),
     };
     let pos = expect_space(bytes, pos + 1, FenField::SideToMove)?;
-    let (castling, pos) = parse_castling(bytes, pos, &board, opts)?;
+    let (castling, pos) = parse_castling(bytes, pos, opts)?;
     let pos = expect_space(bytes, pos, FenField::Castling)?;
     let (ep_square, mut pos) = match bytes.get(pos) {
         Some(b'-') => (None, pos + 1),

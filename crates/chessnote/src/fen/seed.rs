@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::parse::{Counters, FenError, FenErrorKind, FenField, FenOptions, parse_fields};
-use super::setup::{Board, Castling, CastlingRook, Setup};
+use super::setup::{Board, Castling, CastlingRight, Setup};
 use crate::{CastlingSide, Color, File, Piece, PieceKind, Rank, Square};
 
 /// The four castling rights as booleans, the seed's `Castlings`.
@@ -29,24 +29,6 @@ pub struct Castlings {
     pub black_long: bool,
 }
 
-impl From<Castling> for Castlings {
-    /// Keeps which rights exist; rook files are dropped.
-    ///
-    /// ```
-    /// use chessnote::fen::{Castling, Castlings};
-    /// let c = Castlings::from(Castling::STANDARD);
-    /// assert!(c.white_short && c.white_long && c.black_short && c.black_long);
-    /// ```
-    fn from(c: Castling) -> Castlings {
-        Castlings {
-            white_short: c.has(Color::White, CastlingSide::KingSide),
-            white_long: c.has(Color::White, CastlingSide::QueenSide),
-            black_short: c.has(Color::Black, CastlingSide::KingSide),
-            black_long: c.has(Color::Black, CastlingSide::QueenSide),
-        }
-    }
-}
-
 impl From<Castlings> for Castling {
     /// Each right written with its letter (`KQkq`).
     ///
@@ -57,11 +39,16 @@ impl From<Castlings> for Castling {
     /// ```
     fn from(c: Castlings) -> Castling {
         let mut out = Castling::NONE;
-        let right = |b: bool| b.then_some(CastlingRook::Outermost);
-        out.set(Color::White, CastlingSide::KingSide, right(c.white_short));
-        out.set(Color::White, CastlingSide::QueenSide, right(c.white_long));
-        out.set(Color::Black, CastlingSide::KingSide, right(c.black_short));
-        out.set(Color::Black, CastlingSide::QueenSide, right(c.black_long));
+        for (on, color, side) in [
+            (c.white_short, Color::White, CastlingSide::KingSide),
+            (c.white_long, Color::White, CastlingSide::QueenSide),
+            (c.black_short, Color::Black, CastlingSide::KingSide),
+            (c.black_long, Color::Black, CastlingSide::QueenSide),
+        ] {
+            if on {
+                out.insert(color, CastlingRight::Outermost(side));
+            }
+        }
         out
     }
 }
@@ -138,7 +125,12 @@ impl From<&Setup> for Fen {
             comment: None,
             board,
             active_color: setup.turn,
-            castling: setup.castling.into(),
+            castling: Castlings {
+                white_short: setup.can_castle(Color::White, CastlingSide::KingSide),
+                white_long: setup.can_castle(Color::White, CastlingSide::QueenSide),
+                black_short: setup.can_castle(Color::Black, CastlingSide::KingSide),
+                black_long: setup.can_castle(Color::Black, CastlingSide::QueenSide),
+            },
             en_passant: setup.ep_square.map(|sq| {
                 let [f, r] = sq.ascii();
                 let mut s = String::with_capacity(2);

@@ -286,49 +286,84 @@ impl fmt::Display for Diagram<'_> {
     }
 }
 
-/// How one castling right is written, and so which rook it names.
+/// One castling right as FEN writes it, and so which rook it names.
 ///
 /// ```
-/// use chessnote::fen::{CastlingRook, Setup};
+/// use chessnote::fen::{CastlingRight, Setup};
 /// use chessnote::{CastlingSide, Color, File};
 ///
 /// let setup = Setup::from_ascii(b"4k3/8/8/8/8/8/8/R3K1R1 w Q - 0 1")?;
-/// assert_eq!(setup.castling.get(Color::White, CastlingSide::QueenSide), Some(CastlingRook::Outermost));
+/// assert!(setup.castling.contains(Color::White, CastlingRight::Outermost(CastlingSide::QueenSide)));
 /// assert_eq!(setup.castling_rook_file(Color::White, CastlingSide::QueenSide), Some(File::A));
 /// # Ok::<(), chessnote::fen::FenError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum CastlingRook {
-    /// Written `K`, `Q`, `k` or `q`: the outermost rook of that color on its
-    /// back rank on that side of the king (standard chess and X-FEN).
-    Outermost,
+pub enum CastlingRight {
+    /// Written `K`/`k` (king side) or `Q`/`q` (queen side): the outermost
+    /// rook of that color on its back rank on that side of its king
+    /// (standard chess and X-FEN).
+    Outermost(CastlingSide),
     /// Written with the rook's file letter (Shredder-FEN, X-FEN), uppercase
-    /// for White: `HAha`.
+    /// for White: `HAha`. Which side it is on depends on where the king is.
     File(File),
 }
 
-/// The castling rights of both sides: for each color and side, whether the
-/// right exists and how it names its rook.
+impl CastlingRight {
+    /// The bit of the right in a color's mask: `K` = 0, files `h`..`a` =
+    /// 1..8, `Q` = 9, which is also the canonical order.
+    #[inline]
+    const fn bit(self) -> u16 {
+        match self {
+            CastlingRight::Outermost(CastlingSide::KingSide) => 0,
+            CastlingRight::File(file) => 8 - file as u16,
+            CastlingRight::Outermost(CastlingSide::QueenSide) => 9,
+        }
+    }
+
+    #[inline]
+    const fn from_bit(bit: u16) -> CastlingRight {
+        match bit {
+            0 => CastlingRight::Outermost(CastlingSide::KingSide),
+            9 => CastlingRight::Outermost(CastlingSide::QueenSide),
+            _ => CastlingRight::File(File::ALL[(8 - bit) as usize & 7]),
+        }
+    }
+
+    /// The uppercase letter of the right (`K`, `Q`, `A`..`H`).
+    #[inline]
+    const fn upper_ascii(self) -> u8 {
+        match self {
+            CastlingRight::Outermost(CastlingSide::KingSide) => b'K',
+            CastlingRight::Outermost(CastlingSide::QueenSide) => b'Q',
+            CastlingRight::File(file) => file.ascii().to_ascii_uppercase(),
+        }
+    }
+}
+
+/// The castling rights of both sides, as FEN writes them: for each color, a
+/// set of [`CastlingRight`]s (letters `K`/`Q` and rook file letters).
 ///
-/// `Display` prints the FEN castling field (`-` when there is none), in the
-/// canonical order: White before Black, king side before queen side.
+/// It needs no board: which side a file letter is on, and which rook a `K`
+/// or `Q` names, are questions for [`Setup::castling_rook_file`]. `Display`
+/// prints the FEN castling field (`-` when there is none) in canonical
+/// order: White before Black, and for each color `K`, then file letters from
+/// `h` to `a`, then `Q` (so `KQkq`, `HAha`, `Kb`).
 ///
 /// ```
-/// use chessnote::fen::{Castling, CastlingRook};
+/// use chessnote::fen::{Castling, CastlingRight};
 /// use chessnote::{CastlingSide, Color, File};
 ///
 /// let mut rights = Castling::NONE;
 /// assert_eq!(rights.to_string(), "-");
-/// rights.set(Color::White, CastlingSide::KingSide, Some(CastlingRook::Outermost));
-/// rights.set(Color::Black, CastlingSide::QueenSide, Some(CastlingRook::File(File::B)));
+/// rights.insert(Color::White, CastlingRight::Outermost(CastlingSide::KingSide));
+/// rights.insert(Color::Black, CastlingRight::File(File::B));
 /// assert_eq!(rights.to_string(), "Kb");
-/// assert!(rights.has(Color::White, CastlingSide::KingSide));
 /// assert_eq!(Castling::STANDARD.to_string(), "KQkq");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Castling {
-    /// `[color][side]`: White = 0, Black = 1; king side = 0, queen side = 1.
-    rights: [[Option<CastlingRook>; 2]; 2],
+    /// One 10-bit mask per color (White, Black); see [`CastlingRight::bit`].
+    rights: [u16; 2],
 }
 
 const fn color_index(color: Color) -> usize {
@@ -338,22 +373,13 @@ const fn color_index(color: Color) -> usize {
     }
 }
 
-const fn side_index(side: CastlingSide) -> usize {
-    match side {
-        CastlingSide::KingSide => 0,
-        CastlingSide::QueenSide => 1,
-    }
-}
-
 impl Castling {
     /// No castling rights (`-`).
     ///
     /// ```
     /// assert!(chessnote::fen::Castling::NONE.is_empty());
     /// ```
-    pub const NONE: Castling = Castling {
-        rights: [[None; 2]; 2],
-    };
+    pub const NONE: Castling = Castling { rights: [0; 2] };
 
     /// All four rights, written `KQkq`.
     ///
@@ -361,45 +387,70 @@ impl Castling {
     /// assert!(!chessnote::fen::Castling::STANDARD.is_empty());
     /// ```
     pub const STANDARD: Castling = Castling {
-        rights: [[Some(CastlingRook::Outermost); 2]; 2],
+        rights: [1 | 1 << 9; 2],
     };
 
-    /// The right of `color` on `side`, if it exists.
+    /// Whether `color` has `right`.
     ///
     /// ```
-    /// use chessnote::fen::{Castling, CastlingRook};
+    /// use chessnote::fen::{Castling, CastlingRight};
     /// use chessnote::{CastlingSide, Color};
-    /// assert_eq!(Castling::STANDARD.get(Color::Black, CastlingSide::KingSide), Some(CastlingRook::Outermost));
+    /// assert!(Castling::STANDARD.contains(Color::Black, CastlingRight::Outermost(CastlingSide::KingSide)));
     /// ```
     #[inline]
-    pub const fn get(&self, color: Color, side: CastlingSide) -> Option<CastlingRook> {
-        self.rights[color_index(color)][side_index(side)]
+    pub const fn contains(&self, color: Color, right: CastlingRight) -> bool {
+        self.rights[color_index(color)] & (1 << right.bit()) != 0
     }
 
-    /// Sets (or with `None` removes) the right of `color` on `side`.
+    /// Gives `color` the right; returns whether it was new.
     ///
     /// ```
-    /// use chessnote::fen::Castling;
+    /// use chessnote::fen::{Castling, CastlingRight};
+    /// use chessnote::{Color, File};
+    /// let mut rights = Castling::NONE;
+    /// assert!(rights.insert(Color::White, CastlingRight::File(File::H)));
+    /// assert!(!rights.insert(Color::White, CastlingRight::File(File::H)));
+    /// assert_eq!(rights.to_string(), "H");
+    /// ```
+    #[inline]
+    pub fn insert(&mut self, color: Color, right: CastlingRight) -> bool {
+        let had = self.contains(color, right);
+        self.rights[color_index(color)] |= 1 << right.bit();
+        !had
+    }
+
+    /// Takes the right away from `color`; returns whether it was there.
+    ///
+    /// ```
+    /// use chessnote::fen::{Castling, CastlingRight};
     /// use chessnote::{CastlingSide, Color};
     /// let mut rights = Castling::STANDARD;
-    /// rights.set(Color::White, CastlingSide::QueenSide, None);
+    /// assert!(rights.remove(Color::White, CastlingRight::Outermost(CastlingSide::QueenSide)));
     /// assert_eq!(rights.to_string(), "Kkq");
     /// ```
     #[inline]
-    pub fn set(&mut self, color: Color, side: CastlingSide, rook: Option<CastlingRook>) {
-        self.rights[color_index(color)][side_index(side)] = rook;
+    pub fn remove(&mut self, color: Color, right: CastlingRight) -> bool {
+        let had = self.contains(color, right);
+        self.rights[color_index(color)] &= !(1 << right.bit());
+        had
     }
 
-    /// Whether `color` may castle on `side`.
+    /// The rights of `color`, in canonical order.
     ///
     /// ```
-    /// use chessnote::fen::Castling;
+    /// use chessnote::fen::{Castling, CastlingRight};
     /// use chessnote::{CastlingSide, Color};
-    /// assert!(!Castling::NONE.has(Color::White, CastlingSide::KingSide));
+    /// let rights: Vec<_> = Castling::STANDARD.iter(Color::White).collect();
+    /// assert_eq!(rights, [
+    ///     CastlingRight::Outermost(CastlingSide::KingSide),
+    ///     CastlingRight::Outermost(CastlingSide::QueenSide),
+    /// ]);
     /// ```
-    #[inline]
-    pub const fn has(&self, color: Color, side: CastlingSide) -> bool {
-        self.get(color, side).is_some()
+    pub fn iter(&self, color: Color) -> impl Iterator<Item = CastlingRight> + use<> {
+        let mask = self.rights[color_index(color)];
+        (0..10u16)
+            .filter(move |bit| mask & (1 << bit) != 0)
+            .map(CastlingRight::from_bit)
     }
 
     /// Whether there is no right at all.
@@ -409,10 +460,7 @@ impl Castling {
     /// ```
     #[inline]
     pub const fn is_empty(&self) -> bool {
-        self.rights[0][0].is_none()
-            && self.rights[0][1].is_none()
-            && self.rights[1][0].is_none()
-            && self.rights[1][1].is_none()
+        self.rights[0] == 0 && self.rights[1] == 0
     }
 
     /// Whether some right is written with a file letter (Shredder-FEN or X-FEN).
@@ -423,23 +471,26 @@ impl Castling {
     /// assert!(setup.castling.uses_files());
     /// # Ok::<(), chessnote::fen::FenError>(())
     /// ```
-    pub fn uses_files(&self) -> bool {
-        self.rights
-            .iter()
-            .flatten()
-            .any(|r| matches!(r, Some(CastlingRook::File(_))))
+    #[inline]
+    pub const fn uses_files(&self) -> bool {
+        (self.rights[0] | self.rights[1]) & 0x1FE != 0
+    }
+
+    /// The raw mask of `color` (bit order of the canonical order).
+    #[inline]
+    pub(crate) const fn mask(&self, color: Color) -> u16 {
+        self.rights[color_index(color)]
     }
 
     /// Writes the castling field into `out` at `len`, returning the new length.
     pub(crate) fn write(&self, out: &mut [u8], mut len: usize) -> usize {
         let start = len;
-        for (c, sides) in self.rights.iter().enumerate() {
-            for (s, right) in sides.iter().enumerate() {
-                let byte = match right {
-                    None => continue,
-                    Some(CastlingRook::Outermost) => [b'K', b'Q'][s],
-                    Some(CastlingRook::File(file)) => file.ascii().to_ascii_uppercase(),
-                };
+        for (c, mask) in self.rights.iter().enumerate() {
+            let mut m = *mask;
+            while m != 0 {
+                let bit = m.trailing_zeros() as u16;
+                m &= m - 1;
+                let byte = CastlingRight::from_bit(bit).upper_ascii();
                 out[len] = if c == 1 {
                     byte.to_ascii_lowercase()
                 } else {
@@ -458,7 +509,7 @@ impl Castling {
 
 impl fmt::Display for Castling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = [0u8; 4];
+        let mut buf = [0u8; 20];
         let len = self.write(&mut buf, 0);
         f.write_str(core::str::from_utf8(&buf[..len]).map_err(|_| fmt::Error)?)
     }
@@ -556,13 +607,15 @@ impl Setup {
         self.board.get(square)
     }
 
-    /// The file of the rook that the castling right of `color` on `side`
-    /// names, if the right exists.
+    /// The file of the rook that castling of `color` on `side` uses, if
+    /// `color` has a right on that side.
     ///
-    /// A right written with a file letter names that file. A right written
-    /// `K`/`Q`/`k`/`q` names the outermost rook of that color on its back
-    /// rank on that side of its king (X-FEN); when there is no such king or
-    /// rook, the `h` or `a` file of standard chess.
+    /// A `K` or `Q` right names the outermost rook of that color on its back
+    /// rank on that side of its king (X-FEN), or, when there is no such king
+    /// or rook, the `h` or `a` file of standard chess. A file-letter right is
+    /// on the side of the king its file is on (with no king on the back
+    /// rank, the side of the `e` file it is on, `e` counting as queen side);
+    /// of several on one side, the outermost counts.
     ///
     /// ```
     /// use chessnote::fen::Setup;
@@ -571,17 +624,37 @@ impl Setup {
     /// let setup = Setup::from_ascii(b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1")?;
     /// assert_eq!(setup.castling_rook_file(Color::White, CastlingSide::KingSide), Some(File::H));
     /// assert_eq!(setup.castling_rook_file(Color::Black, CastlingSide::QueenSide), Some(File::F));
+    /// // The same position in Shredder-FEN.
+    /// let setup = Setup::from_ascii(b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1")?;
+    /// assert_eq!(setup.castling_rook_file(Color::Black, CastlingSide::QueenSide), Some(File::F));
     /// # Ok::<(), chessnote::fen::FenError>(())
     /// ```
     pub fn castling_rook_file(&self, color: Color, side: CastlingSide) -> Option<File> {
-        match self.castling.get(color, side)? {
-            CastlingRook::File(file) => Some(file),
-            CastlingRook::Outermost => Some(self.outermost_rook(color, side)),
+        if self.castling.contains(color, CastlingRight::Outermost(side)) {
+            return Some(self.outermost_rook(color, side));
+        }
+        let king = king_file(&self.board, color);
+        let mask = self.castling.mask(color);
+        // Bits 1..=8 are the files h..a.
+        let files = (1..=8u16)
+            .filter(|bit| mask & (1 << bit) != 0)
+            .map(|bit| File::ALL[(8 - bit) as usize]);
+        let on_side = |file: &File| match (side, king) {
+            (CastlingSide::KingSide, Some(k)) => *file > k,
+            (CastlingSide::QueenSide, Some(k)) => *file < k,
+            (CastlingSide::KingSide, None) => *file > File::E,
+            (CastlingSide::QueenSide, None) => *file <= File::E,
+        };
+        let mut candidates = files.filter(on_side);
+        match side {
+            // Files come h first.
+            CastlingSide::KingSide => candidates.next(),
+            CastlingSide::QueenSide => candidates.last(),
         }
     }
 
-    /// The square of the rook that the castling right of `color` on `side`
-    /// names (on the back rank of `color`), if the right exists.
+    /// The square of the rook that castling of `color` on `side` uses (on
+    /// the back rank of `color`), if `color` has a right on that side.
     ///
     /// ```
     /// use chessnote::fen::Setup;
@@ -592,6 +665,21 @@ impl Setup {
     pub fn castling_rook_square(&self, color: Color, side: CastlingSide) -> Option<Square> {
         let file = self.castling_rook_file(color, side)?;
         Some(Square::new(file, back_rank(color)))
+    }
+
+    /// Whether `color` has a castling right on `side` (see
+    /// [`Setup::castling_rook_file`]).
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::{CastlingSide, Color};
+    /// let setup = Setup::from_ascii(b"rk5r/8/8/8/8/8/8/RK5R w Hh - 0 1")?;
+    /// assert!(setup.can_castle(Color::Black, CastlingSide::KingSide));
+    /// assert!(!setup.can_castle(Color::Black, CastlingSide::QueenSide));
+    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// ```
+    pub fn can_castle(&self, color: Color, side: CastlingSide) -> bool {
+        self.castling_rook_file(color, side).is_some()
     }
 
     fn outermost_rook(&self, color: Color, side: CastlingSide) -> File {
