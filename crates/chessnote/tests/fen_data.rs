@@ -131,8 +131,7 @@ fn every_epd_file_reads_and_round_trips() {
         let mut n = 0;
         for line in lines(&data) {
             let text = std::str::from_utf8(line).expect("UTF-8 line");
-            let epd = Epd::from_ascii(line)
-                .unwrap_or_else(|e| panic!("{rel}: {text:?}: {e}"));
+            let epd = Epd::from_ascii(line).unwrap_or_else(|e| panic!("{rel}: {text:?}: {e}"));
             let printed = epd.to_string();
             assert_eq!(printed, normalise_epd(text), "{rel}");
             assert_eq!(printed.parse::<Epd>().as_ref(), Ok(&epd), "{rel}");
@@ -161,10 +160,18 @@ fn known_epd_contents() {
     let ops: Vec<(&str, Vec<&str>)> = epd
         .operations
         .iter()
-        .map(|o| (o.opcode.as_str(), o.operands.iter().map(|x| x.as_str()).collect()))
+        .map(|o| {
+            (
+                o.opcode.as_str(),
+                o.operands.iter().map(|x| x.as_str()).collect(),
+            )
+        })
         .collect();
     assert_eq!(ops, [("a", vec!["foo\"bar"]), ("b", vec!["foo\\\\"])]);
-    assert_eq!(epd.to_string(), r#"4k3/8/8/8/8/8/8/4K3 w - - a "foo\"bar"; b "foo\\\\";"#);
+    assert_eq!(
+        epd.to_string(),
+        r#"4k3/8/8/8/8/8/8/4K3 w - - a "foo\"bar"; b "foo\\\\";"#
+    );
 
     let data = common::read_data("data/epd/stockfish-books/popularpos_lichess.epd.zst").unwrap();
     let first = lines(&data)[0];
@@ -254,7 +261,13 @@ fn fuzz_seed_fens() {
         let f: Vec<&str> = line.split('\t').collect();
         let (name, fen) = (f[1], f[2]);
         let result = Setup::from_ascii(fen.as_bytes());
-        let standard = ["chessops-roundtrip-fail", "empty", "endgame", "horde", "initial"];
+        let standard = [
+            "chessops-roundtrip-fail",
+            "empty",
+            "endgame",
+            "horde",
+            "initial",
+        ];
         if standard.contains(&name) {
             assert_eq!(result.unwrap().to_string(), fen, "{name}");
         } else {

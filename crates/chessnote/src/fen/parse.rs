@@ -337,9 +337,9 @@ impl fmt::Display for FenErrorKind {
             FenErrorKind::TooManyRanks => f.write_str("more than 8 ranks"),
             FenErrorKind::TooFewRanks { ranks } => write!(f, "{ranks} ranks, expected 8"),
             FenErrorKind::AdjacentDigits => f.write_str("two digits in a row"),
-            FenErrorKind::CastlingOrder => {
-                f.write_str("castling letters out of order (White first; `K`, files `h` to `a`, `Q`)")
-            }
+            FenErrorKind::CastlingOrder => f.write_str(
+                "castling letters out of order (White first; `K`, files `h` to `a`, `Q`)",
+            ),
             FenErrorKind::CastlingRepeated => f.write_str("castling right given twice"),
             FenErrorKind::EnPassantRank => f.write_str(
                 "en-passant square must be on rank 6 with White to move, rank 3 with Black",
@@ -504,11 +504,7 @@ fn err(field: FenField, offset: usize, kind: FenErrorKind) -> FenError {
 #[inline]
 fn unexpected(bytes: &[u8], pos: usize, field: FenField, expected: &'static str) -> FenError {
     match bytes.get(pos) {
-        Some(&found) => err(
-            field,
-            pos,
-            FenErrorKind::UnexpectedByte { found, expected },
-        ),
+        Some(&found) => err(field, pos, FenErrorKind::UnexpectedByte { found, expected }),
         None => err(field, pos, FenErrorKind::UnexpectedEnd { expected }),
     }
 }
@@ -535,9 +531,7 @@ fn parse_placement(
                 err(
                     FenField::Placement,
                     pos,
-                    FenErrorKind::UnexpectedEnd {
-                        expected: "a rank",
-                    },
+                    FenErrorKind::UnexpectedEnd { expected: "a rank" },
                 )
             } else {
                 err(

@@ -375,7 +375,11 @@ impl fmt::Display for Expanded<'_> {
             Color::Black => "Black",
         };
         writeln!(f, "Active color: {active}")?;
-        writeln!(f, "En passant: {}", fen.en_passant.as_deref().unwrap_or("-"))?;
+        writeln!(
+            f,
+            "En passant: {}",
+            fen.en_passant.as_deref().unwrap_or("-")
+        )?;
         writeln!(f, "Halfmove clock: {}", fen.halfmove_clock)?;
         writeln!(f, "Fullmove number: {}", fen.fullmove_number)?;
         if let Some(comment) = &fen.comment {

@@ -50,10 +50,22 @@ impl Board {
         let mut squares = [None; 64];
         let mut file = 0;
         while file < 8 {
-            squares[file] = Some(Piece { kind: back[file], color: Color::White });
-            squares[8 + file] = Some(Piece { kind: PieceKind::Pawn, color: Color::White });
-            squares[48 + file] = Some(Piece { kind: PieceKind::Pawn, color: Color::Black });
-            squares[56 + file] = Some(Piece { kind: back[file], color: Color::Black });
+            squares[file] = Some(Piece {
+                kind: back[file],
+                color: Color::White,
+            });
+            squares[8 + file] = Some(Piece {
+                kind: PieceKind::Pawn,
+                color: Color::White,
+            });
+            squares[48 + file] = Some(Piece {
+                kind: PieceKind::Pawn,
+                color: Color::Black,
+            });
+            squares[56 + file] = Some(Piece {
+                kind: back[file],
+                color: Color::Black,
+            });
             file += 1;
         }
         Board(squares)
@@ -630,7 +642,10 @@ impl Setup {
     /// # Ok::<(), chessnote::fen::FenError>(())
     /// ```
     pub fn castling_rook_file(&self, color: Color, side: CastlingSide) -> Option<File> {
-        if self.castling.contains(color, CastlingRight::Outermost(side)) {
+        if self
+            .castling
+            .contains(color, CastlingRight::Outermost(side))
+        {
             return Some(self.outermost_rook(color, side));
         }
         let king = king_file(&self.board, color);
