@@ -149,10 +149,7 @@ fn print_table(group: &str, items: usize, results: &[(String, Cell<(u64, Duratio
     };
     let base = per_item(first);
     println!("\n== {group}: {items} items per iteration, same run ==");
-    println!(
-        "{:<34} {:>12} {:>16}",
-        "contender", "ns/item", "time / first"
-    );
+    println!("{:<34} {:>12} {:>16}", "contender", "ns/item", "time / first");
     for (name, cell) in results {
         let ns = per_item(cell);
         println!("{name:<34} {ns:>12.2} {:>16.2}", ns / base);

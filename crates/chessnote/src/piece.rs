@@ -238,15 +238,9 @@ impl Piece {
     #[inline]
     pub const fn from_ascii(byte: u8) -> Option<Piece> {
         match PieceKind::from_upper_ascii(byte) {
-            Some(kind) => Some(Piece {
-                kind,
-                color: Color::White,
-            }),
+            Some(kind) => Some(Piece { kind, color: Color::White }),
             None => match PieceKind::from_upper_ascii(byte.to_ascii_uppercase()) {
-                Some(kind) if byte.is_ascii_lowercase() => Some(Piece {
-                    kind,
-                    color: Color::Black,
-                }),
+                Some(kind) if byte.is_ascii_lowercase() => Some(Piece { kind, color: Color::Black }),
                 _ => None,
             },
         }
