@@ -18,7 +18,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         }
         if let Ok(epd) = Epd::from_ascii_with(data, &options) {
             let text = epd.to_string();
-            let again = Epd::from_ascii_with(text.as_bytes(), &options).expect("canonical EPD parses");
+            let again =
+                Epd::from_ascii_with(text.as_bytes(), &options).expect("canonical EPD parses");
             assert_eq!(again, epd);
         }
         if let Ok(s) = std::str::from_utf8(data) {

@@ -557,7 +557,7 @@ fn parse_placement(
             board.0[(7 - row) * 8 + file] = PIECES[(class - 16) as usize];
             file += 1;
             prev_digit = false;
-        } else if class >= 1 && class <= 8 {
+        } else if (1..=8).contains(&class) {
             if prev_digit && !opts.adjacent_digits {
                 return Err(err(FenField::Placement, pos, FenErrorKind::AdjacentDigits));
             }
@@ -644,7 +644,7 @@ const ENTRIES: [Entry; 256] = {
                 advance: 1,
                 flags: 0,
             };
-        } else if class >= 1 && class <= 8 {
+        } else if 1 <= class && class <= 8 {
             table[i] = Entry {
                 piece: None,
                 advance: class,

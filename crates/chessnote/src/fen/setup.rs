@@ -664,7 +664,7 @@ impl Setup {
         match side {
             // Files come h first.
             CastlingSide::KingSide => candidates.next(),
-            CastlingSide::QueenSide => candidates.last(),
+            CastlingSide::QueenSide => candidates.next_back(),
         }
     }
 
