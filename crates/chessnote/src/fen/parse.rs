@@ -496,12 +496,14 @@ const PIECES: [Option<Piece>; 12] = {
 
 const EXPECT_SQUARE: &str = "a piece letter, a digit 1-8, `/` or a space";
 
-#[inline]
+#[cold]
+#[inline(never)]
 fn err(field: FenField, offset: usize, kind: FenErrorKind) -> FenError {
     FenError::new(field, offset, kind)
 }
 
-#[inline]
+#[cold]
+#[inline(never)]
 fn unexpected(bytes: &[u8], pos: usize, field: FenField, expected: &'static str) -> FenError {
     match bytes.get(pos) {
         Some(&found) => err(field, pos, FenErrorKind::UnexpectedByte { found, expected }),
@@ -675,9 +677,10 @@ fn parse_placement_fast(bytes: &[u8], opts: &FenOptions) -> Result<(Board, usize
     let mut bad: u8 = 0;
     let mut prev_digit: u8 = 0;
     let digits_rule = if opts.adjacent_digits { 0 } else { DIGIT };
-    let mut pos = 0;
-    while let Some(&byte) = bytes.get(pos) {
+    let mut pos = bytes.len();
+    for (at, &byte) in bytes.iter().enumerate() {
         if byte == b' ' {
+            pos = at;
             break;
         }
         let e = ENTRIES[byte as usize];
@@ -690,7 +693,6 @@ fn parse_placement_fast(bytes: &[u8], opts: &FenOptions) -> Result<(Board, usize
         prev_digit = digit;
         bad |= e.flags & INVALID;
         i += e.advance as usize;
-        pos += 1;
     }
     if bad == 0 && i == 64 && rank_end == 64 && pos < bytes.len() {
         Ok((board, pos))
@@ -708,18 +710,59 @@ fn expect_space(bytes: &[u8], pos: usize, field: FenField) -> Result<usize, FenE
     }
 }
 
+/// After a `KQkq` prefix: done if a space or the end follows, otherwise
+/// read the field the careful way.
+#[inline(always)]
+fn finish_castling(
+    bytes: &[u8],
+    castling: Castling,
+    pos: usize,
+    opts: &FenOptions,
+) -> Result<(Castling, usize), FenError> {
+    match bytes.get(pos) {
+        Some(b' ') | None => Ok((castling, pos)),
+        Some(_) => parse_castling_slow(bytes, pos - 4, opts),
+    }
+}
+
 /// Parses the castling field at `pos` up to the next space or the end.
-#[inline]
+#[inline(always)]
 fn parse_castling(
+    bytes: &[u8],
+    pos: usize,
+    opts: &FenOptions,
+) -> Result<(Castling, usize), FenError> {
+    parse_castling_fields(bytes, pos, opts, true)
+}
+
+#[inline(never)]
+fn parse_castling_slow(
+    bytes: &[u8],
+    pos: usize,
+    opts: &FenOptions,
+) -> Result<(Castling, usize), FenError> {
+    parse_castling_fields(bytes, pos, opts, false)
+}
+
+/// The castling field; `fast` allows the shortcuts for `KQkq` and `-`.
+#[inline(always)]
+fn parse_castling_fields(
     bytes: &[u8],
     mut pos: usize,
     opts: &FenOptions,
+    fast: bool,
 ) -> Result<(Castling, usize), FenError> {
     const EXPECTED: &str = "`-` or castling letters `KQkq` (or rook files `A`-`H`, `a`-`h`)";
-    let mut castling = Castling::NONE;
-    if bytes.get(pos) == Some(&b'-') {
-        return Ok((castling, pos + 1));
+    // The two most common fields first.
+    match bytes.get(pos..pos + 4).filter(|_| fast) {
+        Some(b"KQkq") => return finish_castling(bytes, Castling::STANDARD, pos + 4, opts),
+        Some([b'-', ..]) => return Ok((Castling::NONE, pos + 1)),
+        _ => {}
     }
+    if bytes.get(pos) == Some(&b'-') {
+        return Ok((Castling::NONE, pos + 1));
+    }
+    let mut castling = Castling::NONE;
     let start = pos;
     // Canonical order: White's rights, then Black's, each K, files h..a, Q.
     let mut last_key: i8 = -1;
