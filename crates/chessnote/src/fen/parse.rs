@@ -673,9 +673,12 @@ fn parse_placement_fast(bytes: &[u8], opts: &FenOptions) -> Result<(Board, usize
     // `i` counts squares in FEN order (a8 = 0, h8 = 7, a7 = 8, ...), which
     // is square index `i ^ 56`.
     let mut i: usize = 0;
-    let mut rank_end: usize = 8;
+    // `slash_at[k]` ends up holding `i` at the `k`-th `/` (each byte stores
+    // its `i` in the slot of the next `/`), checked once after the loop.
+    let mut slash_at = [0usize; 8];
+    let mut slashes: usize = 0;
     let mut bad: u8 = 0;
-    let mut prev_digit: u8 = 0;
+    let mut prev: u8 = 0;
     let digits_rule = if opts.adjacent_digits { 0 } else { DIGIT };
     let mut pos = bytes.len();
     for (at, &byte) in bytes.iter().enumerate() {
@@ -685,16 +688,19 @@ fn parse_placement_fast(bytes: &[u8], opts: &FenOptions) -> Result<(Board, usize
         }
         let e = ENTRIES[byte as usize];
         board.0[(i ^ 56) & 63] = e.piece;
-        let slash = e.flags & SLASH != 0;
-        bad |= (slash & (i != rank_end)) as u8;
-        rank_end += (slash as usize) << 3;
-        let digit = e.flags & DIGIT;
-        bad |= digit & prev_digit & digits_rule;
-        prev_digit = digit;
-        bad |= e.flags & INVALID;
+        slash_at[slashes & 7] = i;
+        slashes += (e.flags >> 1 & 1) as usize;
+        // An invalid byte, or a digit after a digit.
+        bad |= e.flags & (INVALID | prev);
+        prev = e.flags & digits_rule;
         i += e.advance as usize;
     }
-    if bad == 0 && i == 64 && rank_end == 64 && pos < bytes.len() {
+    let ranks_ok = slashes == 7
+        && slash_at[..7]
+            .iter()
+            .enumerate()
+            .all(|(k, at)| *at == 8 * (k + 1));
+    if bad == 0 && i == 64 && ranks_ok && pos < bytes.len() {
         Ok((board, pos))
     } else {
         parse_placement(bytes, 0, opts)
