@@ -33,11 +33,13 @@
 
 extern crate alloc;
 
+mod chess_move;
 mod color;
 mod piece;
 mod square;
 mod square_set;
 
+pub use chess_move::Move;
 pub use color::{Color, ParseColorError};
 pub use piece::{CastlingSide, ParsePieceError, Piece, PieceKind};
 pub use square::{File, ParseSquareError, Rank, Square};
@@ -51,4 +53,5 @@ pub struct ReadmeDoctests;
 pub mod eran;
 pub mod fen;
 pub mod pin;
+pub mod position;
 pub mod san;

@@ -1,0 +1,73 @@
+//! A list of moves on the stack.
+
+use core::ops::Deref;
+
+use crate::{Move, Square};
+
+/// Up to 256 moves, without allocation (no position has more than 218
+/// legal moves).
+///
+/// ```
+/// use chessnote::position::Position;
+/// let moves = Position::new().legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// assert!(moves.iter().all(|m| !m.is_capture()));
+/// ```
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; 256],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    ///
+    /// ```
+    /// assert!(chessnote::position::MoveList::new().is_empty());
+    /// ```
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::EnPassant {
+                from: Square::A1,
+                to: Square::A1,
+            }; 256],
+            len: 0,
+        }
+    }
+
+    /// Adds a move (ignored when the list is full, which legal move
+    /// generation never makes it).
+    ///
+    /// ```
+    /// use chessnote::{position::MoveList, Move, Square};
+    /// let mut list = MoveList::new();
+    /// list.push(Move::Castle { king: Square::E1, rook: Square::H1 });
+    /// assert_eq!(list.len(), 1);
+    /// ```
+    pub fn push(&mut self, mv: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl core::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
