@@ -51,8 +51,7 @@ const fn is_modifier(byte: u8) -> bool {
 ///
 /// The length picks the shape the input must have; the first position of that
 /// shape that does not fit names the error (see [`ParseError`]).
-#[cold]
-#[inline(never)]
+#[inline]
 const fn reject(bytes: &[u8]) -> ParseError {
     match *bytes {
         [] => ParseError::Empty,
