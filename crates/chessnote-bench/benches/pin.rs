@@ -1,8 +1,9 @@
 //! PIN token parsing: `chessnote::pin` against `sashite-pin` 1.1.0, the crate
 //! it replaces, on the same inputs in the same run.
 //!
-//! Workloads: all 312 valid tokens, a set of invalid inputs that reaches every
-//! error variant, and the two mixed together.
+//! Workloads: parsing all 312 valid tokens, a set of invalid inputs that
+//! reaches every error variant, and the two mixed together; and getting the
+//! text of all 312 identifiers.
 
 use std::hint::black_box;
 
@@ -83,7 +84,9 @@ fn parse_workload(c: &mut Criterion, group: &str, tokens: &[String]) {
     );
 }
 
-fn encode_workload(c: &mut Criterion) {
+/// The text of every identifier: `Identifier::as_str` (a `'static` slice) and
+/// `encode().as_str()` (an inline buffer, as in sashite-pin).
+fn text_workload(c: &mut Criterion) {
     let ours: Vec<chessnote::pin::Identifier> = valid_tokens()
         .iter()
         .map(|t| chessnote::pin::Identifier::parse(t).unwrap())
@@ -94,16 +97,21 @@ fn encode_workload(c: &mut Criterion) {
         .collect();
     compare(
         c,
-        "pin_encode",
+        "pin_text",
         ours.len(),
         vec![
-            Contender::new("chessnote::pin", || {
+            Contender::new("chessnote::pin as_str", || {
+                for id in &ours {
+                    black_box(black_box(*id).as_str());
+                }
+            }),
+            Contender::new("chessnote::pin encode().as_str", || {
                 for id in &ours {
                     let enc = black_box(*id).encode();
                     black_box(enc.as_str());
                 }
             }),
-            Contender::new("sashite-pin", || {
+            Contender::new("sashite-pin encode().as_str", || {
                 for id in &seed {
                     let enc = black_box(*id).encode();
                     black_box(enc.as_str());
@@ -136,6 +144,6 @@ fn main() {
     parse_workload(&mut criterion, "pin_parse_valid", &valid);
     parse_workload(&mut criterion, "pin_parse_invalid", &invalid);
     parse_workload(&mut criterion, "pin_parse_mixed", &mixed);
-    encode_workload(&mut criterion);
+    text_workload(&mut criterion);
     criterion.final_summary();
 }

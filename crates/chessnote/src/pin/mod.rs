@@ -92,6 +92,7 @@ mod parse;
 mod serde_impl;
 mod side;
 mod state;
+mod text;
 
 pub use encoded::EncodedPin;
 pub use error::ParseError;
@@ -109,6 +110,20 @@ mod tests {
         assert_eq!(size_of::<Identifier>(), 4);
         assert_eq!(size_of::<Option<Identifier>>(), 4);
         assert_eq!(size_of::<EncodedPin>(), 4);
+    }
+
+    #[test]
+    fn the_static_text_of_every_identifier_is_its_encoding() {
+        for letter in Letter::ALL {
+            for side in [Side::First, Side::Second] {
+                for state in [State::Diminished, State::Normal, State::Enhanced] {
+                    for terminal in [false, true] {
+                        let id = Identifier::new(letter, side, state, terminal);
+                        assert_eq!(id.as_str(), id.encode().as_str());
+                    }
+                }
+            }
+        }
     }
 
     #[test]
