@@ -76,7 +76,11 @@
 //! - No `unsafe` (the crate forbids it) and no panic on any input: inputs
 //!   longer than three bytes are rejected before a byte is read.
 //! - `const` throughout: parsing, validation, construction, the accessors,
-//!   the transformations, [`Identifier::encode`] and [`EncodedPin::as_str`].
+//!   the transformations, [`Identifier::encode`], [`EncodedPin::as_str`] and
+//!   [`Identifier::as_str`] (the token text as a `&'static str`, sliced from
+//!   a table of all 312 tokens laid out at compile time).
+//! - The chess mapping and everything else beyond sashite-pin 1.1.0 are
+//!   additions; nothing of its API or behaviour is changed.
 //! - [`Identifier`], [`EncodedPin`] and [`ParseError`] format like `str`:
 //!   width, fill, alignment and precision are honoured.
 //! - With the `serde` feature, an [`Identifier`] (de)serialises as its token
