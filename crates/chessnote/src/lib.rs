@@ -52,6 +52,8 @@ pub struct ReadmeDoctests;
 
 pub mod eran;
 pub mod fen;
+pub mod lan;
 pub mod pin;
 pub mod position;
 pub mod san;
+pub mod uci;

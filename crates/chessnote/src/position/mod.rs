@@ -22,9 +22,11 @@ use cozy_chess as cz;
 use crate::fen::{Board, Castling, CastlingRight, Setup};
 use crate::{CastlingSide, Color, File, Move, Piece, PieceKind, Rank, Square, SquareSet};
 
+mod convert;
 mod move_list;
 mod validate;
 
+pub use convert::{MoveError, MoveErrorKind};
 pub use move_list::MoveList;
 pub use validate::{Problem, Problems};
 

@@ -274,27 +274,124 @@ pub struct SanPlus {
     pub annotation: Option<Annotation>,
 }
 
-/// Named leniencies of the SAN parser; [`SanOptions::STRICT`] (the default)
-/// has none of them.
-///
-/// Each switch widens the language by one documented construct, and nothing
-/// is accepted silently: a value parsed leniently prints back in canonical
-/// SAN, so `SanPlus::to_string` tells what was read.
+/// One named leniency: a construct outside strict SAN that real games
+/// contain, accepted only when asked for (see [`SanOptions`]).
 ///
 /// ```
-/// use chessnote::san::{SanOptions, SanPlus};
+/// use chessnote::san::Leniency;
+/// assert_eq!(Leniency::ZeroCastling.to_string(), "castling written with zeros (0-0)");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Leniency {
+    /// `0-0` and `0-0-0`, with the digit zero.
+    ZeroCastling,
+    /// A pawn move with a source SAN never writes: `de4`, `e2e4`, `e4xd5`, `xd5`.
+    PawnSources,
+    /// A written source from which the piece cannot reach the destination
+    /// even on an empty board (`Ne2f3`).
+    AnyGeometry,
+    /// The null move `--` (or `Z0`).
+    NullMove,
+    /// A pawn move starting with the letter `P` (`Pe4`).
+    PawnLetter,
+    /// A promotion without `=` (`e8Q`, also `e8q`).
+    PromotionWithoutEquals,
+    /// An en-passant mark after the destination (`exd6 e.p.`, `exd6e.p.`).
+    EnPassantSuffix,
+    /// A dash between a full source square and the destination, as in long
+    /// algebraic notation (`e2-e4`, `Ng1-f3`).
+    LanDash,
+    /// In a position: more disambiguation than needed (`Nge2` where `Ne2`
+    /// suffices).
+    SuperfluousDisambiguation,
+    /// In a position: a capture written without `x`, or an `x` on a move
+    /// that captures nothing.
+    CaptureMismatch,
+    /// In a position: a `+` or `#` that does not match what the move does.
+    WrongSuffix,
+}
+
+impl Leniency {
+    /// Every leniency.
+    ///
+    /// ```
+    /// assert_eq!(chessnote::san::Leniency::ALL.len(), 11);
+    /// ```
+    pub const ALL: [Leniency; 11] = [
+        Leniency::ZeroCastling,
+        Leniency::PawnSources,
+        Leniency::AnyGeometry,
+        Leniency::NullMove,
+        Leniency::PawnLetter,
+        Leniency::PromotionWithoutEquals,
+        Leniency::EnPassantSuffix,
+        Leniency::LanDash,
+        Leniency::SuperfluousDisambiguation,
+        Leniency::CaptureMismatch,
+        Leniency::WrongSuffix,
+    ];
+
+    const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    /// A short description.
+    ///
+    /// ```
+    /// assert_eq!(chessnote::san::Leniency::PawnLetter.as_str(), "pawn move written with P (Pe4)");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Leniency::ZeroCastling => "castling written with zeros (0-0)",
+            Leniency::PawnSources => "pawn source SAN never writes (e2e4, de4, xd5)",
+            Leniency::AnyGeometry => "source that cannot reach the destination",
+            Leniency::NullMove => "null move (--)",
+            Leniency::PawnLetter => "pawn move written with P (Pe4)",
+            Leniency::PromotionWithoutEquals => "promotion without = (e8Q)",
+            Leniency::EnPassantSuffix => "en-passant mark (e.p.)",
+            Leniency::LanDash => "dash between source and destination (e2-e4)",
+            Leniency::SuperfluousDisambiguation => "superfluous disambiguation (Nge2 for Ne2)",
+            Leniency::CaptureMismatch => "missing or superfluous x",
+            Leniency::WrongSuffix => "wrong check or checkmate suffix",
+        }
+    }
+}
+
+impl fmt::Display for Leniency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// A set of [`Leniency`]s: the ones a parse allows, or the ones it used.
+/// [`SanOptions::STRICT`] (the default) is the empty set.
+///
+/// Each leniency widens the language by one documented construct, and
+/// nothing is accepted silently: a value parsed leniently prints back in
+/// canonical SAN, and the reporting entry points
+/// ([`SanPlus::from_ascii_reporting`], `Position::parse_san`) say which
+/// leniencies were needed.
+///
+/// ```
+/// use chessnote::san::{Leniency, SanOptions, SanPlus};
 ///
 /// let lax = SanOptions::STRICT.pawn_sources(true);
 /// assert!(SanPlus::from_ascii(b"e2e4").is_err());
 /// assert_eq!(SanPlus::from_ascii_with(b"e2e4", lax)?.to_string(), "e2e4");
+/// assert!(lax.allows(Leniency::PawnSources));
 /// # Ok::<(), chessnote::san::SanError>(())
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SanOptions {
-    zero_castling: bool,
-    pawn_sources: bool,
-    any_geometry: bool,
-    null_move: bool,
+pub struct SanOptions(u16);
+
+macro_rules! leniency_switch {
+    ($(#[$doc:meta])* $name:ident, $leniency:ident) => {
+        $(#[$doc])*
+        pub const fn $name(self, allow: bool) -> SanOptions {
+            self.with(Leniency::$leniency, allow)
+        }
+    };
 }
 
 impl SanOptions {
@@ -305,12 +402,7 @@ impl SanOptions {
     /// use chessnote::san::{SanOptions, SanPlus};
     /// assert!(SanPlus::from_ascii_with(b"Nf3", SanOptions::STRICT).is_ok());
     /// ```
-    pub const STRICT: SanOptions = SanOptions {
-        zero_castling: false,
-        pawn_sources: false,
-        any_geometry: false,
-        null_move: false,
-    };
+    pub const STRICT: SanOptions = SanOptions(0);
 
     /// The language of the `chess-notation-parser` crate, which the
     /// [`Turn`] façade accepts: castling with zeros, any pawn source and no
@@ -322,67 +414,218 @@ impl SanOptions {
     /// assert!(SanPlus::from_ascii_with(b"Ne2f3", SanOptions::SEED).is_ok());
     /// assert!(SanPlus::from_ascii_with(b"Nf3f3", SanOptions::SEED).is_err());
     /// ```
-    pub const SEED: SanOptions = SanOptions {
-        zero_castling: true,
-        pawn_sources: true,
-        any_geometry: true,
-        null_move: false,
-    };
+    pub const SEED: SanOptions = SanOptions(
+        Leniency::ZeroCastling.bit() | Leniency::PawnSources.bit() | Leniency::AnyGeometry.bit(),
+    );
 
-    /// Accept castling written with zeros, `0-0` and `0-0-0` (the digit, not
-    /// the letter `O`). Mixed forms such as `O-0` are never accepted.
+    /// Every leniency: what real PGN files contain.
     ///
     /// ```
     /// use chessnote::san::{SanOptions, SanPlus};
-    /// let opts = SanOptions::STRICT.zero_castling(true);
-    /// assert_eq!(SanPlus::from_ascii_with(b"0-0-0", opts)?.to_string(), "O-O-O");
+    /// assert_eq!(SanPlus::from_ascii_with(b"Pe7-e8Q", SanOptions::LENIENT)?.to_string(), "e7e8=Q");
     /// # Ok::<(), chessnote::san::SanError>(())
     /// ```
-    pub const fn zero_castling(mut self, allow: bool) -> SanOptions {
-        self.zero_castling = allow;
-        self
-    }
+    pub const LENIENT: SanOptions = SanOptions((1 << Leniency::ALL.len()) - 1);
 
-    /// Accept pawn moves with a source SAN never writes: a file or square on
-    /// a push (`de4`, `e2e4`), a rank or square on a capture (`e4xd5`,
-    /// `3d4`), and a capture without its source file (`xd5`).
+    /// The set with `leniency` allowed (or not).
     ///
     /// ```
-    /// use chessnote::san::{SanOptions, SanPlus};
-    /// let opts = SanOptions::STRICT.pawn_sources(true);
-    /// assert!(SanPlus::from_ascii_with(b"xd5", opts).is_ok());
-    /// assert!(SanPlus::from_ascii(b"xd5").is_err());
+    /// use chessnote::san::{Leniency, SanOptions};
+    /// assert!(SanOptions::STRICT.with(Leniency::LanDash, true).allows(Leniency::LanDash));
     /// ```
-    pub const fn pawn_sources(mut self, allow: bool) -> SanOptions {
-        self.pawn_sources = allow;
-        self
+    pub const fn with(self, leniency: Leniency, allow: bool) -> SanOptions {
+        if allow {
+            SanOptions(self.0 | leniency.bit())
+        } else {
+            SanOptions(self.0 & !leniency.bit())
+        }
     }
 
-    /// Skip the empty-board check that a written source can reach the
-    /// destination (`Ne2f3`, `Ke1g1` and `exe5` are rejected without it).
+    /// Whether `leniency` is in the set.
     ///
     /// ```
-    /// use chessnote::san::{SanOptions, SanPlus};
-    /// let opts = SanOptions::STRICT.any_geometry(true);
-    /// assert!(SanPlus::from_ascii_with(b"Ne2f3", opts).is_ok());
-    /// assert!(SanPlus::from_ascii(b"Ne2f3").is_err());
+    /// use chessnote::san::{Leniency, SanOptions};
+    /// assert!(SanOptions::SEED.allows(Leniency::ZeroCastling));
+    /// assert!(!SanOptions::STRICT.allows(Leniency::ZeroCastling));
     /// ```
-    pub const fn any_geometry(mut self, allow: bool) -> SanOptions {
-        self.any_geometry = allow;
-        self
+    #[inline]
+    pub const fn allows(self, leniency: Leniency) -> bool {
+        self.0 & leniency.bit() != 0
     }
 
-    /// Accept the PGN null move `--` (and `Z0`, as some programs write it).
+    /// Whether the set is empty (strict).
     ///
     /// ```
-    /// use chessnote::san::{San, SanOptions, SanPlus};
-    /// let opts = SanOptions::STRICT.null_move(true);
-    /// assert_eq!(SanPlus::from_ascii_with(b"Z0", opts)?.san, San::Null);
-    /// # Ok::<(), chessnote::san::SanError>(())
+    /// assert!(chessnote::san::SanOptions::STRICT.is_empty());
     /// ```
-    pub const fn null_move(mut self, allow: bool) -> SanOptions {
-        self.null_move = allow;
-        self
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The leniencies in the set.
+    ///
+    /// ```
+    /// assert_eq!(chessnote::san::SanOptions::SEED.iter().count(), 3);
+    /// ```
+    pub fn iter(self) -> impl Iterator<Item = Leniency> {
+        Leniency::ALL.into_iter().filter(move |l| self.allows(*l))
+    }
+
+    leniency_switch!(
+        /// Accept castling written with zeros, `0-0` and `0-0-0` (the digit,
+        /// not the letter `O`). Mixed forms such as `O-0` are never accepted.
+        ///
+        /// ```
+        /// use chessnote::san::{SanOptions, SanPlus};
+        /// let opts = SanOptions::STRICT.zero_castling(true);
+        /// assert_eq!(SanPlus::from_ascii_with(b"0-0-0", opts)?.to_string(), "O-O-O");
+        /// # Ok::<(), chessnote::san::SanError>(())
+        /// ```
+        zero_castling, ZeroCastling
+    );
+
+    leniency_switch!(
+        /// Accept pawn moves with a source SAN never writes: a file or square
+        /// on a push (`de4`, `e2e4`), a rank or square on a capture (`e4xd5`,
+        /// `3d4`), and a capture without its source file (`xd5`).
+        ///
+        /// ```
+        /// use chessnote::san::{SanOptions, SanPlus};
+        /// let opts = SanOptions::STRICT.pawn_sources(true);
+        /// assert!(SanPlus::from_ascii_with(b"xd5", opts).is_ok());
+        /// assert!(SanPlus::from_ascii(b"xd5").is_err());
+        /// ```
+        pawn_sources, PawnSources
+    );
+
+    leniency_switch!(
+        /// Skip the empty-board check that a written source can reach the
+        /// destination (`Ne2f3`, `Ke1g1` and `exe5` are rejected without it).
+        ///
+        /// ```
+        /// use chessnote::san::{SanOptions, SanPlus};
+        /// let opts = SanOptions::STRICT.any_geometry(true);
+        /// assert!(SanPlus::from_ascii_with(b"Ne2f3", opts).is_ok());
+        /// assert!(SanPlus::from_ascii(b"Ne2f3").is_err());
+        /// ```
+        any_geometry, AnyGeometry
+    );
+
+    leniency_switch!(
+        /// Accept the PGN null move `--` (and `Z0`, as some programs write it).
+        ///
+        /// ```
+        /// use chessnote::san::{San, SanOptions, SanPlus};
+        /// let opts = SanOptions::STRICT.null_move(true);
+        /// assert_eq!(SanPlus::from_ascii_with(b"Z0", opts)?.san, San::Null);
+        /// # Ok::<(), chessnote::san::SanError>(())
+        /// ```
+        null_move, NullMove
+    );
+
+    leniency_switch!(
+        /// Accept a pawn move written with the letter `P` (`Pe4`, `Pexd5`).
+        ///
+        /// ```
+        /// use chessnote::san::{SanOptions, SanPlus};
+        /// let opts = SanOptions::STRICT.pawn_letter(true);
+        /// assert_eq!(SanPlus::from_ascii_with(b"Pe4", opts)?.to_string(), "e4");
+        /// # Ok::<(), chessnote::san::SanError>(())
+        /// ```
+        pawn_letter, PawnLetter
+    );
+
+    leniency_switch!(
+        /// Accept a promotion without `=`: `e8Q`, and `e8q`.
+        ///
+        /// ```
+        /// use chessnote::san::{SanOptions, SanPlus};
+        /// let opts = SanOptions::STRICT.promotion_without_equals(true);
+        /// assert_eq!(SanPlus::from_ascii_with(b"exd8q+", opts)?.to_string(), "exd8=Q+");
+        /// # Ok::<(), chessnote::san::SanError>(())
+        /// ```
+        promotion_without_equals, PromotionWithoutEquals
+    );
+
+    leniency_switch!(
+        /// Accept an en-passant mark after the destination: `exd6 e.p.` or
+        /// `exd6e.p.` (it is not kept: SAN has no place for it).
+        ///
+        /// ```
+        /// use chessnote::san::{SanOptions, SanPlus};
+        /// let opts = SanOptions::STRICT.en_passant_suffix(true);
+        /// assert_eq!(SanPlus::from_ascii_with(b"exd6 e.p.", opts)?.to_string(), "exd6");
+        /// # Ok::<(), chessnote::san::SanError>(())
+        /// ```
+        en_passant_suffix, EnPassantSuffix
+    );
+
+    leniency_switch!(
+        /// Accept a dash between a full source square and the destination
+        /// (`e2-e4`, `Ng1-f3`), as in long algebraic notation.
+        ///
+        /// ```
+        /// use chessnote::san::{SanOptions, SanPlus};
+        /// let opts = SanOptions::STRICT.lan_dash(true);
+        /// assert_eq!(SanPlus::from_ascii_with(b"Ng1-f3", opts)?.to_string(), "Ng1f3");
+        /// # Ok::<(), chessnote::san::SanError>(())
+        /// ```
+        lan_dash, LanDash
+    );
+
+    leniency_switch!(
+        /// In a position: accept more disambiguation than needed
+        /// (`Nge2` where `Ne2` suffices). Syntax alone never needs it.
+        ///
+        /// ```
+        /// use chessnote::san::{Leniency, SanOptions};
+        /// assert!(SanOptions::STRICT.superfluous_disambiguation(true).allows(Leniency::SuperfluousDisambiguation));
+        /// ```
+        superfluous_disambiguation, SuperfluousDisambiguation
+    );
+
+    leniency_switch!(
+        /// In a position: accept a capture written without `x`, or an `x`
+        /// on a move that captures nothing.
+        ///
+        /// ```
+        /// use chessnote::san::{Leniency, SanOptions};
+        /// assert!(SanOptions::STRICT.capture_mismatch(true).allows(Leniency::CaptureMismatch));
+        /// ```
+        capture_mismatch, CaptureMismatch
+    );
+
+    leniency_switch!(
+        /// In a position: accept a `+` or `#` that does not match what the
+        /// move does (a missing suffix is always accepted).
+        ///
+        /// ```
+        /// use chessnote::san::{Leniency, SanOptions};
+        /// assert!(SanOptions::STRICT.wrong_suffix(true).allows(Leniency::WrongSuffix));
+        /// ```
+        wrong_suffix, WrongSuffix
+    );
+}
+
+impl fmt::Display for SanOptions {
+    /// The leniencies, comma-separated; `strict` for none.
+    ///
+    /// ```
+    /// use chessnote::san::SanOptions;
+    /// assert_eq!(SanOptions::STRICT.to_string(), "strict");
+    /// assert_eq!(SanOptions::STRICT.pawn_letter(true).to_string(), "pawn move written with P (Pe4)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("strict");
+        }
+        for (i, leniency) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(leniency.as_str())?;
+        }
+        Ok(())
     }
 }
 
@@ -539,9 +782,21 @@ impl std::error::Error for SanError {}
 struct Cursor<'a> {
     bytes: &'a [u8],
     pos: usize,
+    options: SanOptions,
+    used: SanOptions,
 }
 
 impl Cursor<'_> {
+    /// Whether `leniency` is allowed; if so, records that it was used.
+    #[inline]
+    fn lenient(&mut self, leniency: Leniency) -> bool {
+        let allowed = self.options.allows(leniency);
+        if allowed {
+            self.used = self.used.with(leniency, true);
+        }
+        allowed
+    }
+
     #[inline(always)]
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
@@ -583,18 +838,47 @@ impl SanPlus {
     pub fn from_ascii_with(bytes: &[u8], options: SanOptions) -> Result<SanPlus, SanError> {
         match fast_path(bytes) {
             Some(san) => Ok(san),
+            None => SanPlus::parse_general(bytes, options).map(|(san, _)| san),
+        }
+    }
+
+    /// Parses SAN with the leniencies of `options`, and tells which of them
+    /// the input needed (the empty set when it is strict SAN).
+    ///
+    /// ```
+    /// use chessnote::san::{Leniency, SanOptions, SanPlus};
+    ///
+    /// let (san, used) = SanPlus::from_ascii_reporting(b"Pe7-e8Q", SanOptions::LENIENT)?;
+    /// assert_eq!(san.to_string(), "e7e8=Q");
+    /// assert_eq!(
+    ///     used.iter().collect::<Vec<_>>(),
+    ///     [Leniency::PawnSources, Leniency::PawnLetter, Leniency::PromotionWithoutEquals, Leniency::LanDash]
+    /// );
+    /// # Ok::<(), chessnote::san::SanError>(())
+    /// ```
+    pub fn from_ascii_reporting(
+        bytes: &[u8],
+        options: SanOptions,
+    ) -> Result<(SanPlus, SanOptions), SanError> {
+        match fast_path(bytes) {
+            Some(san) => Ok((san, SanOptions::STRICT)),
             None => SanPlus::parse_general(bytes, options),
         }
     }
 
     /// The general parser: every form, every option, and the precise error.
-    fn parse_general(bytes: &[u8], options: SanOptions) -> Result<SanPlus, SanError> {
-        let mut cur = Cursor { bytes, pos: 0 };
+    fn parse_general(bytes: &[u8], options: SanOptions) -> Result<(SanPlus, SanOptions), SanError> {
+        let mut cur = Cursor {
+            bytes,
+            pos: 0,
+            options,
+            used: SanOptions::STRICT,
+        };
         let san = match cur.peek() {
             None => return Err(SanError::new(SanErrorKind::Empty, 0)),
-            Some(b'O' | b'0') => parse_castling(&mut cur, options)?,
-            Some(b'-' | b'Z') => parse_null(&mut cur, options)?,
-            Some(_) => parse_normal(&mut cur, options)?,
+            Some(b'O' | b'0') => parse_castling(&mut cur)?,
+            Some(b'-' | b'Z') => parse_null(&mut cur)?,
+            Some(_) => parse_normal(&mut cur)?,
         };
         let suffix = if cur.eat(b'+') {
             Some(Suffix::Check)
@@ -615,11 +899,14 @@ impl SanPlus {
                 }
             },
         };
-        Ok(SanPlus {
-            san,
-            suffix,
-            annotation,
-        })
+        Ok((
+            SanPlus {
+                san,
+                suffix,
+                annotation,
+            },
+            cur.used,
+        ))
     }
 
     /// Appends the canonical SAN (with suffix and annotation) to `out`.
@@ -680,7 +967,9 @@ pub fn fast_path_agrees(bytes: &[u8]) -> bool {
         None => true,
         Some(fast) => [SanOptions::STRICT, SanOptions::SEED]
             .iter()
-            .all(|&options| SanPlus::parse_general(bytes, options) == Ok(fast)),
+            .all(|&options| {
+                SanPlus::parse_general(bytes, options) == Ok((fast, SanOptions::STRICT))
+            }),
     }
 }
 
@@ -703,9 +992,9 @@ fn trailing_offset(start: usize, rest: &[u8]) -> usize {
             .count()
 }
 
-fn parse_castling(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanError> {
+fn parse_castling(cur: &mut Cursor<'_>) -> Result<San, SanError> {
     let letter = cur.bytes[0];
-    if letter == b'0' && !options.zero_castling {
+    if letter == b'0' && !cur.lenient(Leniency::ZeroCastling) {
         return Err(SanError::new(SanErrorKind::ZeroCastling, 0));
     }
     cur.pos = 1;
@@ -720,7 +1009,7 @@ fn parse_castling(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanE
     }
 }
 
-fn parse_null(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanError> {
+fn parse_null(cur: &mut Cursor<'_>) -> Result<San, SanError> {
     let two = cur.bytes.get(..2);
     if two != Some(b"--") && two != Some(b"Z0") {
         return Err(SanError::new(
@@ -732,7 +1021,7 @@ fn parse_null(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanError
             0,
         ));
     }
-    if !options.null_move {
+    if !cur.lenient(Leniency::NullMove) {
         return Err(SanError::new(SanErrorKind::NullMove, 0));
     }
     cur.pos = 2;
@@ -849,10 +1138,11 @@ fn square_at(bytes: &[u8], i: usize) -> Result<(File, Rank), SanError> {
 }
 
 #[inline]
-fn parse_normal(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanError> {
+fn parse_normal(cur: &mut Cursor<'_>) -> Result<San, SanError> {
     let bytes = cur.bytes;
     let (piece, source_at) = match piece_letter(bytes[0]) {
         Some(piece) => (piece, 1),
+        None if bytes[0] == b'P' && cur.lenient(Leniency::PawnLetter) => (PieceKind::Pawn, 1),
         None => (PieceKind::Pawn, 0),
     };
     let i = source_at;
@@ -864,12 +1154,14 @@ fn parse_normal(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanErr
     let (to_at, (to_file, to_rank)) = match (file_at(bytes, i), rank_at(bytes, i + 1)) {
         (Some(f), Some(r)) => {
             let next = at(bytes, i + 2);
-            if next == b'x' || File::from_ascii(next).is_some() {
+            let dash =
+                next == b'-' && file_at(bytes, i + 3).is_some() && cur.lenient(Leniency::LanDash);
+            if next == b'x' || dash || File::from_ascii(next).is_some() {
                 // A full source square.
                 file = Some(f);
                 rank = Some(r);
                 capture = next == b'x';
-                let to_at = i + 2 + usize::from(capture);
+                let to_at = i + 2 + usize::from(capture || dash);
                 (to_at, square_at(bytes, to_at)?)
             } else {
                 (i, (f, r))
@@ -910,8 +1202,21 @@ fn parse_normal(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanErr
             None => return Err(SanError::new(SanErrorKind::ExpectedPromotionPiece, end + 1)),
         }
     } else {
-        None
+        match PieceKind::from_upper_ascii(at(bytes, end).to_ascii_uppercase()) {
+            Some(kind) if cur.lenient(Leniency::PromotionWithoutEquals) => {
+                end += 1;
+                Some(kind)
+            }
+            _ => None,
+        }
     };
+    for mark in [&b" e.p."[..], b"e.p."] {
+        if bytes.get(end..end + mark.len()) == Some(mark) && cur.lenient(Leniency::EnPassantSuffix)
+        {
+            end += mark.len();
+            break;
+        }
+    }
     cur.pos = end;
 
     // Checks that need no board.
@@ -933,13 +1238,12 @@ fn parse_normal(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanErr
             None if back_rank => return Err(SanError::new(SanErrorKind::MissingPromotion, to_at)),
             _ => {}
         }
-        if !options.pawn_sources {
+        let unusual = (capture && file.is_none()) || rank.is_some() || (!capture && file.is_some());
+        if unusual && !cur.lenient(Leniency::PawnSources) {
             if capture && file.is_none() {
                 return Err(SanError::new(SanErrorKind::MissingCaptureFile, to_at - 1));
             }
-            if rank.is_some() || (!capture && file.is_some()) {
-                return Err(SanError::new(SanErrorKind::PawnSource, source_at));
-            }
+            return Err(SanError::new(SanErrorKind::PawnSource, source_at));
         }
     } else if promotion.is_some() {
         return Err(SanError::new(
@@ -953,7 +1257,7 @@ fn parse_normal(cur: &mut Cursor<'_>, options: SanOptions) -> Result<San, SanErr
         {
             return Err(SanError::new(SanErrorKind::SameSquare, source_at));
         }
-        if !options.any_geometry && !reachable(piece, file, rank, to, capture) {
+        if !reachable(piece, file, rank, to, capture) && !cur.lenient(Leniency::AnyGeometry) {
             return Err(SanError::new(SanErrorKind::Unreachable, source_at));
         }
     }

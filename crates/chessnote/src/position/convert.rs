@@ -1,0 +1,711 @@
+//! Moves to and from their notations, in a position: SAN, UCI and LAN.
+//!
+//! Each direction is exact: a move prints as the reference writers
+//! (python-chess) print it, and strict reading accepts exactly what they
+//! write. Reading leniently is asked for with [`SanOptions`], and the
+//! leniencies a reading needed are reported.
+
+use alloc::boxed::Box;
+use core::fmt;
+
+use cozy_chess as cz;
+
+use super::{CastlingMode, Position, cz_kind, cz_square, square_of};
+use crate::fen::Setup;
+use crate::lan::{Lan, LanPlus};
+use crate::san::{Leniency, San, SanOptions, SanPlus, Suffix};
+use crate::uci::Uci;
+use crate::{CastlingSide, Color, File, Move, PieceKind, Rank, Square, SquareSet};
+
+/// Why a written move is not a move of the position.
+///
+/// ```
+/// use chessnote::position::{MoveErrorKind, Position};
+/// use chessnote::san::SanOptions;
+///
+/// let err = Position::new().parse_san(b"Nf6", SanOptions::STRICT).unwrap_err();
+/// assert_eq!(err.kind(), MoveErrorKind::Illegal);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MoveErrorKind {
+    /// The text is not valid notation; the message and byte offset say why.
+    Syntax {
+        /// What was wrong.
+        message: &'static str,
+        /// The byte where it was found.
+        offset: usize,
+    },
+    /// No legal move matches.
+    Illegal,
+    /// Several legal moves match.
+    Ambiguous,
+    /// It matches a legal move only with a leniency that was not allowed.
+    NeedsLeniency(Leniency),
+    /// The null move: legal only when not in check, and not a [`Move`].
+    Null,
+}
+
+/// A written move that is not a move of the position: what went wrong, what
+/// was written, and the position (as FEN in the message).
+///
+/// ```
+/// use chessnote::position::Position;
+/// use chessnote::san::SanOptions;
+///
+/// let err = Position::new().parse_san(b"Nd2", SanOptions::STRICT).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "illegal move `Nd2` in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveError {
+    kind: MoveErrorKind,
+    // Boxed: errors are rare, and a small `Result` keeps the hot path fast.
+    context: Box<Context>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Context {
+    written: [u8; 24],
+    written_len: u8,
+    setup: Setup,
+}
+
+impl MoveError {
+    #[cold]
+    fn new(kind: MoveErrorKind, written: &[u8], position: &Position) -> MoveError {
+        let mut buf = [0; 24];
+        let len = written.len().min(buf.len());
+        buf[..len].copy_from_slice(&written[..len]);
+        MoveError {
+            kind,
+            context: Box::new(Context {
+                written: buf,
+                written_len: len as u8,
+                setup: position.to_setup(),
+            }),
+        }
+    }
+
+    /// What went wrong.
+    ///
+    /// ```
+    /// use chessnote::position::{MoveErrorKind, Position};
+    /// let err = Position::new().parse_uci(b"e2e5").unwrap_err();
+    /// assert_eq!(err.kind(), MoveErrorKind::Illegal);
+    /// ```
+    pub const fn kind(&self) -> MoveErrorKind {
+        self.kind
+    }
+
+    /// The written move (its first 24 bytes).
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// assert_eq!(Position::new().parse_uci(b"e2e5").unwrap_err().written(), b"e2e5");
+    /// ```
+    pub fn written(&self) -> &[u8] {
+        &self.context.written[..self.context.written_len as usize]
+    }
+
+    /// The position the move was read in.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// let err = Position::new().parse_uci(b"e2e5").unwrap_err();
+    /// assert_eq!(err.setup(), &chessnote::fen::Setup::STARTING);
+    /// ```
+    pub fn setup(&self) -> &Setup {
+        &self.context.setup
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let written = core::str::from_utf8(self.written()).unwrap_or("(not UTF-8)");
+        match self.kind {
+            MoveErrorKind::Syntax { message, offset } => {
+                write!(f, "invalid move `{written}`: {message} at byte {offset}")
+            }
+            MoveErrorKind::Illegal => write!(f, "illegal move `{written}` in {}", self.setup()),
+            MoveErrorKind::Ambiguous => write!(f, "ambiguous move `{written}` in {}", self.setup()),
+            MoveErrorKind::NeedsLeniency(leniency) => {
+                write!(
+                    f,
+                    "`{written}` needs a leniency ({leniency}) in {}",
+                    self.setup()
+                )
+            }
+            MoveErrorKind::Null => write!(f, "null move `{written}` in {}", self.setup()),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for MoveError {}
+
+fn back_rank(color: Color) -> Rank {
+    color.fold(Rank::First, Rank::Eighth)
+}
+
+impl Position {
+    fn cz_color(&self) -> cz::Color {
+        self.board.side_to_move()
+    }
+
+    /// Squares of our pieces of `kind` that could move to `to` on this
+    /// board, ignoring pins (pawns: pushes and captures).
+    fn sources(&self, kind: PieceKind, to: cz::Square) -> cz::BitBoard {
+        let us = self.cz_color();
+        let ours = self.board.colored_pieces(us, cz_kind(kind));
+        let occupied = self.board.occupied();
+        ours & match kind {
+            PieceKind::Knight => cz::get_knight_moves(to),
+            PieceKind::Bishop => cz::get_bishop_moves(to, occupied),
+            PieceKind::Rook => cz::get_rook_moves(to, occupied),
+            PieceKind::Queen => {
+                cz::get_bishop_moves(to, occupied) | cz::get_rook_moves(to, occupied)
+            }
+            PieceKind::King => cz::get_king_moves(to),
+            PieceKind::Pawn => {
+                let mut from = cz::get_pawn_attacks(to, !us);
+                let behind =
+                    |sq: cz::Square| sq.try_offset(0, if us == cz::Color::White { -1 } else { 1 });
+                if let Some(one) = behind(to) {
+                    from |= one.bitboard();
+                    let double_rank = if us == cz::Color::White {
+                        cz::Rank::Fourth
+                    } else {
+                        cz::Rank::Fifth
+                    };
+                    if to.rank() == double_rank
+                        && !occupied.has(one)
+                        && let Some(two) = behind(one)
+                    {
+                        from |= two.bitboard();
+                    }
+                }
+                from
+            }
+        }
+    }
+
+    /// The legal moves of our `kind` pieces on `from` squares to `to`.
+    fn legal_to(
+        &self,
+        kind: PieceKind,
+        from: cz::BitBoard,
+        to: cz::Square,
+        promotion: Option<PieceKind>,
+    ) -> (u32, Option<cz::Move>) {
+        let mut count = 0;
+        let mut found = None;
+        for source in from {
+            let mv = cz::Move {
+                from: source,
+                to,
+                promotion: promotion.map(cz_kind),
+            };
+            if self.board.is_legal(mv) && (kind != PieceKind::King || !self.is_castle(mv)) {
+                count += 1;
+                found = Some(mv);
+            }
+        }
+        (count, found)
+    }
+
+    fn is_castle(&self, mv: cz::Move) -> bool {
+        self.board.colors(self.cz_color()).has(mv.to)
+    }
+
+    /// The castling move of the side to move on `side`, if legal.
+    fn castle_move(&self, side: CastlingSide) -> Option<Move> {
+        let us = self.cz_color();
+        let rights = self.board.castle_rights(us);
+        let file = match side {
+            CastlingSide::KingSide => rights.short,
+            CastlingSide::QueenSide => rights.long,
+        }?;
+        let king = self.board.king(us);
+        let rook = cz::Square::new(file, king.rank());
+        let mv = cz::Move {
+            from: king,
+            to: rook,
+            promotion: None,
+        };
+        self.board.is_legal(mv).then(|| self.move_of(mv))
+    }
+
+    /// `+`, `#` or nothing: what playing `mv` gives.
+    pub(crate) fn suffix_of(&self, mv: &Move) -> Option<Suffix> {
+        let cz_mv = self.cz_move(mv)?;
+        let mut board = self.board.clone();
+        board.play_unchecked(cz_mv);
+        if board.checkers().is_empty() {
+            None
+        } else if board.generate_moves(|_| true) {
+            Some(Suffix::Check)
+        } else {
+            Some(Suffix::Checkmate)
+        }
+    }
+
+    /// Reads a SAN move with the leniencies of `options`; returns the move
+    /// and the leniencies it needed.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// use chessnote::san::{Leniency, SanOptions};
+    /// use chessnote::Square;
+    ///
+    /// let position = Position::new();
+    /// let (mv, used) = position.parse_san(b"Nf3", SanOptions::STRICT)?;
+    /// assert_eq!((mv.from(), mv.to(), used.is_empty()), (Square::G1, Square::F3, true));
+    ///
+    /// let (mv, used) = position.parse_san(b"Ng1-f3", SanOptions::LENIENT)?;
+    /// assert_eq!(mv.from(), Square::G1);
+    /// assert!(used.allows(Leniency::LanDash) && used.allows(Leniency::SuperfluousDisambiguation));
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn parse_san(
+        &self,
+        text: &[u8],
+        options: SanOptions,
+    ) -> Result<(Move, SanOptions), MoveError> {
+        let (san, used) = SanPlus::from_ascii_reporting(text, options).map_err(|e| {
+            let kind = MoveErrorKind::Syntax {
+                message: e.kind().message(),
+                offset: e.offset(),
+            };
+            MoveError::new(kind, text, self)
+        })?;
+        let (mv, more) = self
+            .san_to_move(&san, options)
+            .map_err(|kind| MoveError::new(kind, text, self))?;
+        Ok((mv, merge(used, more)))
+    }
+
+    /// The move of a parsed SAN; the error kind alone (the callers add the
+    /// text and the position).
+    fn san_to_move(
+        &self,
+        san: &SanPlus,
+        options: SanOptions,
+    ) -> Result<(Move, SanOptions), MoveErrorKind> {
+        let mut used = SanOptions::STRICT;
+        let mut need = |leniency: Leniency| {
+            if options.allows(leniency) {
+                used = used.with(leniency, true);
+                Ok(())
+            } else {
+                Err(MoveErrorKind::NeedsLeniency(leniency))
+            }
+        };
+        let mv = match san.san {
+            San::Null => return Err(MoveErrorKind::Null),
+            San::Castle(side) => self.castle_move(side).ok_or(MoveErrorKind::Illegal)?,
+            San::Normal {
+                piece,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                let cz_to = cz_square(to);
+                let all = self.sources(piece, cz_to);
+                let mut filter = SquareSet::FULL;
+                if let Some(file) = file {
+                    filter &= SquareSet::file(file);
+                }
+                if let Some(rank) = rank {
+                    filter &= SquareSet::rank(rank);
+                }
+                let written = all & cz::BitBoard(filter.0);
+                let (count, found) = self.legal_to(piece, written, cz_to, promotion);
+                let cz_mv = match (count, found) {
+                    (1, Some(mv)) => mv,
+                    (0, _) => return Err(MoveErrorKind::Illegal),
+                    _ => return Err(MoveErrorKind::Ambiguous),
+                };
+                let mv = self.move_of(cz_mv);
+                if mv.is_capture() != capture {
+                    need(Leniency::CaptureMismatch)?;
+                }
+                if (file, rank) != self.disambiguation(&mv, all) {
+                    // Pawn sources were judged (and reported) by the syntax.
+                    if piece != PieceKind::Pawn {
+                        need(Leniency::SuperfluousDisambiguation)?;
+                    }
+                }
+                mv
+            }
+        };
+        if san.suffix.is_some() && san.suffix != self.suffix_of(&mv) {
+            need(Leniency::WrongSuffix)?;
+        }
+        Ok((mv, used))
+    }
+
+    /// The file and rank SAN writes before the destination of `mv`: the
+    /// pawn's file on captures; for pieces, the least that tells it from
+    /// the other pieces of its kind that can legally go there (`sources`).
+    fn disambiguation(&self, mv: &Move, sources: cz::BitBoard) -> (Option<File>, Option<Rank>) {
+        let from = mv.from();
+        if mv.piece() == PieceKind::Pawn {
+            return (mv.is_capture().then(|| from.file()), None);
+        }
+        if matches!(mv, Move::Castle { .. }) {
+            return (None, None);
+        }
+        let others = sources & !cz_square(from).bitboard();
+        let mut rivals = false;
+        let mut same_file = false;
+        let mut same_rank = false;
+        for other in others {
+            let other = square_of(other);
+            let legal = self.board.is_legal(cz::Move {
+                from: cz_square(other),
+                to: cz_square(mv.to()),
+                promotion: None,
+            });
+            if legal {
+                rivals = true;
+                same_file |= other.file() == from.file();
+                same_rank |= other.rank() == from.rank();
+            }
+        }
+        match (same_file, same_rank) {
+            _ if !rivals => (None, None),
+            (false, _) => (Some(from.file()), None),
+            (true, false) => (None, Some(from.rank())),
+            (true, true) => (Some(from.file()), Some(from.rank())),
+        }
+    }
+
+    /// Reads a UCI move (`e2e4`, `e7e8q`; castling `e1g1` in standard
+    /// chess, `e1h1` in Chess960 mode). The null move `0000` is an error of
+    /// kind [`MoveErrorKind::Null`]: it is not a [`Move`].
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// use chessnote::Square;
+    /// let mv = Position::new().parse_uci(b"g1f3")?;
+    /// assert_eq!(mv.to(), Square::F3);
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn parse_uci(&self, text: &[u8]) -> Result<Move, MoveError> {
+        let uci = Uci::from_ascii(text).map_err(|e| {
+            let kind = MoveErrorKind::Syntax {
+                message: e.message(),
+                offset: e.offset(),
+            };
+            MoveError::new(kind, text, self)
+        })?;
+        uci.to_move(self)
+            .map_err(|kind| MoveError::new(kind, text, self))
+    }
+
+    /// Reads a LAN move (`e2-e4`, `Ng1-f3`, `e5xd6`, `O-O`); the piece,
+    /// the capture mark and a check suffix must be right.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// let mv = Position::new().parse_lan(b"e2-e4")?;
+    /// assert!(mv.is_double_step());
+    /// assert!(Position::new().parse_lan(b"e2xe4").is_err());
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn parse_lan(&self, text: &[u8]) -> Result<Move, MoveError> {
+        let lan = LanPlus::from_ascii(text).map_err(|e| {
+            let kind = MoveErrorKind::Syntax {
+                message: e.message(),
+                offset: e.offset(),
+            };
+            MoveError::new(kind, text, self)
+        })?;
+        lan.to_move(self)
+            .map_err(|kind| MoveError::new(kind, text, self))
+    }
+
+    /// Plays the null move (passes), which is legal when not in check.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// let mut position = Position::new();
+    /// assert!(position.play_null());
+    /// assert_eq!(position.turn(), chessnote::Color::Black);
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        match self.board.null_move() {
+            Some(board) => {
+                if self.turn() == Color::Black {
+                    self.fullmoves = self.fullmoves.saturating_add(1);
+                }
+                self.halfmoves = self.halfmoves.saturating_add(1);
+                self.board = board;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+fn merge(a: SanOptions, b: SanOptions) -> SanOptions {
+    b.iter().fold(a, |set, l| set.with(l, true))
+}
+
+impl San {
+    /// The SAN of a legal move, without suffix.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// use chessnote::san::San;
+    /// let position = Position::new();
+    /// let mv = position.parse_uci(b"g1f3").unwrap();
+    /// assert_eq!(San::from_move(&position, &mv).to_string(), "Nf3");
+    /// ```
+    pub fn from_move(position: &Position, mv: &Move) -> San {
+        if let Some(side) = mv.castling_side() {
+            return San::Castle(side);
+        }
+        let sources = if mv.piece() == PieceKind::Pawn {
+            cz::BitBoard::EMPTY
+        } else {
+            position.sources(mv.piece(), cz_square(mv.to()))
+        };
+        let (file, rank) = position.disambiguation(mv, sources);
+        San::Normal {
+            piece: mv.piece(),
+            file,
+            rank,
+            capture: mv.is_capture(),
+            to: mv.to(),
+            promotion: mv.promotion(),
+        }
+    }
+
+    /// The legal move this SAN names, read strictly (see
+    /// [`Position::parse_san`] for leniency).
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// use chessnote::san::San;
+    /// let san: San = "e4".parse().unwrap();
+    /// assert!(san.to_move(&Position::new()).is_ok());
+    /// ```
+    pub fn to_move(&self, position: &Position) -> Result<Move, MoveError> {
+        SanPlus::from(*self).to_move(position)
+    }
+}
+
+impl SanPlus {
+    /// The SAN of a legal move, with `+` or `#`.
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, Position};
+    /// use chessnote::san::SanPlus;
+    ///
+    /// let setup: Setup = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2".parse().unwrap();
+    /// let position = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
+    /// let mv = position.parse_uci(b"d8h4").unwrap();
+    /// assert_eq!(SanPlus::from_move(&position, &mv).to_string(), "Qh4#");
+    /// ```
+    pub fn from_move(position: &Position, mv: &Move) -> SanPlus {
+        SanPlus {
+            san: San::from_move(position, mv),
+            suffix: position.suffix_of(mv),
+            annotation: None,
+        }
+    }
+
+    /// The legal move this SAN names, read strictly: the disambiguation,
+    /// the capture mark and a `+`/`#` (when written) must be what a correct
+    /// writer would write.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// use chessnote::san::SanPlus;
+    /// let san: SanPlus = "Nf3".parse().unwrap();
+    /// assert_eq!(san.to_move(&Position::new())?.from(), chessnote::Square::G1);
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn to_move(&self, position: &Position) -> Result<Move, MoveError> {
+        position
+            .san_to_move(self, SanOptions::STRICT)
+            .map(|(mv, _)| mv)
+            .map_err(|kind| {
+                let mut buf = [0; crate::san::MAX_LEN];
+                let text = self.write_ascii(&mut buf);
+                MoveError::new(kind, text.as_bytes(), position)
+            })
+    }
+}
+
+impl Uci {
+    /// The UCI of a move: castling as `e1g1` in standard chess and as the
+    /// king taking its rook (`e1h1`) in Chess960.
+    ///
+    /// ```
+    /// use chessnote::position::CastlingMode;
+    /// use chessnote::uci::Uci;
+    /// use chessnote::{Move, Square};
+    /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+    /// assert_eq!(Uci::from_move(&castle, CastlingMode::Standard).to_string(), "e1g1");
+    /// assert_eq!(Uci::from_move(&castle, CastlingMode::Chess960).to_string(), "e1h1");
+    /// ```
+    pub fn from_move(mv: &Move, mode: CastlingMode) -> Uci {
+        let to = match (*mv, mode) {
+            (Move::Castle { rook, .. }, CastlingMode::Chess960) => rook,
+            _ => mv.to(),
+        };
+        Uci::Normal {
+            from: mv.from(),
+            to,
+            promotion: mv.promotion(),
+        }
+    }
+
+    /// The legal move this UCI names in `position` (castling per the
+    /// position's [`CastlingMode`]).
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// use chessnote::uci::Uci;
+    /// let uci: Uci = "e2e4".parse().unwrap();
+    /// assert!(uci.to_move(&Position::new()).is_ok());
+    /// ```
+    pub fn to_move(&self, position: &Position) -> Result<Move, MoveErrorKind> {
+        let Uci::Normal {
+            from,
+            to,
+            promotion,
+        } = *self
+        else {
+            return Err(MoveErrorKind::Null);
+        };
+        let king = position.king(position.turn());
+        let home = back_rank(position.turn());
+        let cz_mv = if from == king
+            && position.castling_mode() == CastlingMode::Standard
+            && from.rank() == home
+            && to.rank() == home
+            && from.file() == File::E
+            && matches!(to.file(), File::C | File::G)
+        {
+            // e1g1 / e1c1: castling, if the rook is where standard chess keeps it.
+            let rook_file = if to.file() == File::G {
+                File::H
+            } else {
+                File::A
+            };
+            let candidate = cz::Move {
+                from: cz_square(from),
+                to: cz_square(Square::new(rook_file, home)),
+                promotion: None,
+            };
+            if position.board.is_legal(candidate) {
+                candidate
+            } else {
+                cz::Move {
+                    from: cz_square(from),
+                    to: cz_square(to),
+                    promotion: None,
+                }
+            }
+        } else {
+            cz::Move {
+                from: cz_square(from),
+                to: cz_square(to),
+                promotion: promotion.map(cz_kind),
+            }
+        };
+        if !position.board.is_legal(cz_mv) {
+            return Err(MoveErrorKind::Illegal);
+        }
+        let mv = position.move_of(cz_mv);
+        // In standard chess the king "taking" its rook is not how UCI
+        // writes castling.
+        if matches!(mv, Move::Castle { .. })
+            && Uci::from_move(&mv, position.castling_mode()) != *self
+        {
+            return Err(MoveErrorKind::Illegal);
+        }
+        Ok(mv)
+    }
+}
+
+impl LanPlus {
+    /// The LAN of a legal move, with `+` or `#` (python-chess's spelling).
+    ///
+    /// ```
+    /// use chessnote::lan::LanPlus;
+    /// use chessnote::position::Position;
+    /// let position = Position::new();
+    /// let mv = position.parse_uci(b"g1f3").unwrap();
+    /// assert_eq!(LanPlus::from_move(&position, &mv).to_string(), "Ng1-f3");
+    /// ```
+    pub fn from_move(position: &Position, mv: &Move) -> LanPlus {
+        let lan = match mv.castling_side() {
+            Some(side) => Lan::Castle(side),
+            None => Lan::Normal {
+                piece: mv.piece(),
+                from: mv.from(),
+                capture: mv.is_capture(),
+                to: mv.to(),
+                promotion: mv.promotion(),
+            },
+        };
+        LanPlus {
+            lan,
+            suffix: position.suffix_of(mv),
+        }
+    }
+
+    /// The legal move this LAN names: the piece, squares and capture mark
+    /// must match, and so must a `+`/`#` when written.
+    ///
+    /// ```
+    /// use chessnote::lan::LanPlus;
+    /// use chessnote::position::Position;
+    /// let lan: LanPlus = "Ng1-f3".parse().unwrap();
+    /// assert!(lan.to_move(&Position::new()).is_ok());
+    /// ```
+    pub fn to_move(&self, position: &Position) -> Result<Move, MoveErrorKind> {
+        let mv = match self.lan {
+            Lan::Null => return Err(MoveErrorKind::Null),
+            Lan::Castle(side) => position.castle_move(side).ok_or(MoveErrorKind::Illegal)?,
+            Lan::Normal {
+                piece,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                let cz_mv = cz::Move {
+                    from: cz_square(from),
+                    to: cz_square(to),
+                    promotion: promotion.map(cz_kind),
+                };
+                if !position.board.is_legal(cz_mv) {
+                    return Err(MoveErrorKind::Illegal);
+                }
+                let mv = position.move_of(cz_mv);
+                if mv.piece() != piece || matches!(mv, Move::Castle { .. }) {
+                    return Err(MoveErrorKind::Illegal);
+                }
+                if mv.is_capture() != capture {
+                    return Err(MoveErrorKind::NeedsLeniency(Leniency::CaptureMismatch));
+                }
+                mv
+            }
+        };
+        if self.suffix.is_some() && self.suffix != position.suffix_of(&mv) {
+            return Err(MoveErrorKind::NeedsLeniency(Leniency::WrongSuffix));
+        }
+        Ok(mv)
+    }
+}

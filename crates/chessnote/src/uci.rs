@@ -1,0 +1,176 @@
+//! UCI moves, as engines write them: `e2e4`, `e7e8q`, `0000`.
+//!
+//! A UCI move names squares only; which move it is depends on the position
+//! (see `Uci::to_move` in [`crate::position`]). Castling is `e1g1` in
+//! standard chess and the king taking its rook (`e1h1`) in Chess960.
+//!
+//! ```
+//! use chessnote::uci::Uci;
+//! use chessnote::{PieceKind, Square};
+//!
+//! let uci: Uci = "e7e8q".parse()?;
+//! assert_eq!(uci, Uci::Normal { from: Square::E7, to: Square::E8, promotion: Some(PieceKind::Queen) });
+//! assert_eq!(uci.to_string(), "e7e8q");
+//! assert_eq!("0000".parse::<Uci>()?, Uci::Null);
+//! # Ok::<(), chessnote::uci::UciError>(())
+//! ```
+
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{PieceKind, Square};
+
+/// A move in UCI notation.
+///
+/// ```
+/// use chessnote::uci::Uci;
+/// assert!(Uci::from_ascii(b"g1f3").is_ok());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Uci {
+    /// A move from one square to another, with the promotion piece.
+    Normal {
+        /// The origin square.
+        from: Square,
+        /// The destination square (the rook's square for Chess960 castling).
+        to: Square,
+        /// The promotion piece, if any.
+        promotion: Option<PieceKind>,
+    },
+    /// The null move, `0000`.
+    Null,
+}
+
+/// What was wrong with a UCI move, and at which byte.
+///
+/// ```
+/// use chessnote::uci::Uci;
+/// let err = Uci::from_ascii(b"e2e9").unwrap_err();
+/// assert_eq!(err.offset(), 3);
+/// assert_eq!(err.to_string(), "expected a rank digit `1`-`8` at byte 3");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UciError {
+    message: &'static str,
+    offset: usize,
+}
+
+impl UciError {
+    /// The byte offset of the problem.
+    ///
+    /// ```
+    /// assert_eq!(chessnote::uci::Uci::from_ascii(b"").unwrap_err().offset(), 0);
+    /// ```
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// What was wrong.
+    ///
+    /// ```
+    /// let err = chessnote::uci::Uci::from_ascii(b"e2e4k").unwrap_err();
+    /// assert_eq!(err.message(), "expected a promotion piece `q`, `r`, `b` or `n`");
+    /// ```
+    pub const fn message(&self) -> &'static str {
+        self.message
+    }
+}
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.message, self.offset)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for UciError {}
+
+impl Uci {
+    /// Parses a UCI move: two squares and an optional lowercase promotion
+    /// letter, or `0000`.
+    ///
+    /// ```
+    /// use chessnote::uci::Uci;
+    /// assert!(Uci::from_ascii(b"e1g1").is_ok());
+    /// assert!(Uci::from_ascii(b"e7e8Q").is_err());
+    /// assert!(Uci::from_ascii(b"e2e2").is_err());
+    /// ```
+    pub fn from_ascii(bytes: &[u8]) -> Result<Uci, UciError> {
+        let err = |message, offset| UciError { message, offset };
+        if bytes == b"0000" {
+            return Ok(Uci::Null);
+        }
+        let square = |i: usize| -> Result<Square, UciError> {
+            let file = bytes.get(i).copied().and_then(crate::File::from_ascii);
+            let rank = bytes.get(i + 1).copied().and_then(crate::Rank::from_ascii);
+            match (file, rank) {
+                (Some(f), Some(r)) => Ok(Square::new(f, r)),
+                (None, _) => Err(err("expected a file letter `a`-`h`", i)),
+                (Some(_), None) => Err(err("expected a rank digit `1`-`8`", i + 1)),
+            }
+        };
+        let from = square(0)?;
+        let to = square(2)?;
+        if from == to {
+            return Err(err("the origin square is the destination", 2));
+        }
+        let promotion = match bytes.get(4) {
+            None => None,
+            Some(b'q') => Some(PieceKind::Queen),
+            Some(b'r') => Some(PieceKind::Rook),
+            Some(b'b') => Some(PieceKind::Bishop),
+            Some(b'n') => Some(PieceKind::Knight),
+            Some(_) => return Err(err("expected a promotion piece `q`, `r`, `b` or `n`", 4)),
+        };
+        if bytes.len() > 5 {
+            return Err(err("unexpected byte", 5));
+        }
+        Ok(Uci::Normal {
+            from,
+            to,
+            promotion,
+        })
+    }
+
+    /// Appends the move to `out`.
+    ///
+    /// ```
+    /// let mut out = String::new();
+    /// chessnote::uci::Uci::Null.append_to(&mut out);
+    /// assert_eq!(out, "0000");
+    /// ```
+    pub fn append_to(&self, out: &mut String) {
+        match *self {
+            Uci::Null => out.push_str("0000"),
+            Uci::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                for byte in from.ascii().into_iter().chain(to.ascii()) {
+                    out.push(char::from(byte));
+                }
+                if let Some(p) = promotion {
+                    out.push(char::from(p.upper_ascii().to_ascii_lowercase()));
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::with_capacity(5);
+        self.append_to(&mut out);
+        f.pad(&out)
+    }
+}
+
+impl FromStr for Uci {
+    type Err = UciError;
+
+    fn from_str(s: &str) -> Result<Uci, UciError> {
+        Uci::from_ascii(s.as_bytes())
+    }
+}
