@@ -1,0 +1,69 @@
+//! Every game of the large corpus (`shared/data/pgn/large`, 145,716 master
+//! games, 11 million moves) replays legally, move by move, through
+//! SAN → move. The movetext is split with a few lines of code here (no PGN
+//! reader is needed: the corpus has no comments or variations).
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use chessnote::position::Position;
+use chessnote::san::{Leniency, SanOptions};
+
+/// The SAN tokens of each game's movetext.
+fn games(pgn: &str) -> impl Iterator<Item = Vec<&str>> {
+    let mut games = Vec::new();
+    let mut tokens = Vec::new();
+    for line in pgn.lines() {
+        if line.starts_with('[') {
+            if !tokens.is_empty() {
+                games.push(std::mem::take(&mut tokens));
+            }
+            continue;
+        }
+        for word in line.split_whitespace() {
+            let word = word.rsplit('.').next().unwrap_or("");
+            if word.is_empty() || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                continue;
+            }
+            tokens.push(word);
+        }
+    }
+    if !tokens.is_empty() {
+        games.push(tokens);
+    }
+    games.into_iter()
+}
+
+#[test]
+fn every_game_replays_legally() {
+    let Some(data) = common::read_data("data/pgn/large/gnuchess-book_1.02.pgn.zst") else { return };
+    // A few player names are Latin-1; the movetext is ASCII.
+    let pgn = String::from_utf8_lossy(&data);
+    let mut n_games = 0;
+    let mut n_moves = 0u64;
+    let mut strict_moves = 0u64;
+    let mut leniencies: BTreeMap<String, u64> = BTreeMap::new();
+    for game in games(&pgn) {
+        let mut position = Position::new();
+        for token in game {
+            let (mv, used) = position
+                .parse_san(token.as_bytes(), SanOptions::LENIENT)
+                .unwrap_or_else(|e| panic!("game {}: {e}", n_games + 1));
+            if used.is_empty() {
+                strict_moves += 1;
+            }
+            for l in used.iter() {
+                *leniencies.entry(format!("{l:?}")).or_default() += 1;
+            }
+            position.play_unchecked(mv);
+            n_moves += 1;
+        }
+        n_games += 1;
+    }
+    eprintln!("{n_games} games, {n_moves} moves, {strict_moves} strict SAN; leniencies used: {leniencies:?}");
+    assert_eq!(n_games, 145_716);
+    assert!(n_moves > 11_000_000);
+    // Real master games are written in correct SAN but for wrong suffixes.
+    assert!(leniencies.keys().all(|l| l == &format!("{:?}", Leniency::WrongSuffix)), "{leniencies:?}");
+}
