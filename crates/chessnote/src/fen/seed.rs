@@ -476,8 +476,10 @@ pub fn parse_fen_with(input: &str, options: &FenOptions) -> Result<Fen, FenError
                 ));
             };
             let close = p + 1 + len;
-            let text = &input[p + 1..close];
-            comment = Some(text.trim_start_matches('{').trim().to_string());
+            // As the seed: every `{` and `}` at either end goes, then the
+            // whitespace (`{{a{}` gives `a`).
+            let text = &input[p..=close];
+            comment = Some(text.trim_matches(['{', '}']).trim().to_string());
             pos = close + 1;
         }
         if pos < end {
