@@ -406,3 +406,14 @@ fn regressions() {
         agree_with_seed(input);
     }
 }
+
+#[test]
+fn comments_with_braces_print_back() {
+    let input = "8/8/8/8/8/8/8/8 w - - 1 1\n{{{\r{{c- p\r-\r}";
+    let fen = parse_fen(input).unwrap();
+    assert_eq!(fen.comment.as_deref(), Some("{{c- p\r-"));
+    assert_eq!(parse_fen(&fen.to_string()).unwrap(), fen);
+    let mut fen = fen;
+    fen.comment = Some("a{".into());
+    assert_eq!(parse_fen(&fen.to_string()).unwrap(), fen);
+}

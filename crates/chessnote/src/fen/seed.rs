@@ -259,7 +259,19 @@ impl fmt::Display for Fen {
             }
         }
         if let Some(comment) = &self.comment {
-            write!(f, "\n{{{comment}}}")?;
+            // The reader drops braces at both ends of the comment, then
+            // spaces: pad a comment that starts or ends with a brace.
+            let before = if comment.starts_with(['{', '}']) {
+                " "
+            } else {
+                ""
+            };
+            let after = if comment.ends_with(['{', '}']) {
+                " "
+            } else {
+                ""
+            };
+            write!(f, "\n{{{before}{comment}{after}}}")?;
         }
         Ok(())
     }
