@@ -77,6 +77,7 @@ fn show_reports_errors_in_json_and_exits_one() {
     assert_eq!(lines[1]["ok"], false);
     assert_eq!(lines[1]["error"]["field"], "piece placement");
     assert_eq!(lines[1]["error"]["offset"], 5);
+    assert_eq!(lines[1]["source"], "input 2");
 }
 
 #[test]

@@ -389,3 +389,31 @@ fn any_byte() -> impl proptest::strategy::Strategy<Value = u8> {
         b"pnbrqkPNBRQK0123456789/ -wbKQkqABCDEFGHabcdefgh;\"\\\t\r\n\x00\xff".to_vec(),
     )
 }
+
+/// Inputs that once told us apart from the seed.
+#[test]
+fn regressions() {
+    for input in [
+        "[Event \"E\"]\n[White \"W\"]\n[Black \"B\"]\n8/8/8/8/8/8/8/8 b - e3 0 1\n{c{}",
+        "8/8/8/8/8/8/8/8 w - - 0 1\n{{{ a {{}",
+        "\n\r\n8/8/8/8/8/8/8/8 w - - 0 1",
+        "[Event \"\"]8/8/8/8/8/8/8/8 w - - 0 1{}",
+        "8/8/8/8/8/8/8/8 w - - 00000000000000000001 1",
+        "8/8/8/8/8/8/8/8 w - - 65535 65536",
+        "88/8/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/8/8/8/ w - - 0 1",
+    ] {
+        agree_with_seed(input);
+    }
+}
+
+#[test]
+fn comments_with_braces_print_back() {
+    let input = "8/8/8/8/8/8/8/8 w - - 1 1\n{{{\r{{c- p\r-\r}";
+    let fen = parse_fen(input).unwrap();
+    assert_eq!(fen.comment.as_deref(), Some("{{c- p\r-"));
+    assert_eq!(parse_fen(&fen.to_string()).unwrap(), fen);
+    let mut fen = fen;
+    fen.comment = Some("a{".into());
+    assert_eq!(parse_fen(&fen.to_string()).unwrap(), fen);
+}

@@ -276,3 +276,44 @@ fn fuzz_seed_fens() {
         }
     }
 }
+
+/// The 960 Chess960 start positions in X-FEN (`KQkq`, Stockfish books) and
+/// in Shredder-FEN (`HFhf`, cozy-chess) name the same castling rooks.
+#[test]
+fn x_fen_and_shredder_fen_name_the_same_rooks() {
+    use chessnote::{CastlingSide, Color};
+    let (Some(x), Some(shredder)) = (
+        common::read_data("data/epd/stockfish-books/FRC_openings.epd"),
+        common::read_data("data/fen/cozy-chess/chess960_start_positions.sfens"),
+    ) else {
+        return;
+    };
+    let x: Vec<Setup> = lines(&x)
+        .into_iter()
+        .map(|l| Setup::from_ascii(l).unwrap())
+        .collect();
+    let shredder: Vec<Setup> = lines(&shredder)
+        .into_iter()
+        .map(|l| Setup::from_ascii(l).unwrap())
+        .collect();
+    assert_eq!(x.len(), 960);
+    let mut by_board = std::collections::HashMap::new();
+    for s in &shredder {
+        by_board.insert(s.board, *s);
+    }
+    for a in &x {
+        let b = by_board[&a.board];
+        assert!(!a.castling.uses_files() && b.castling.uses_files());
+        for color in Color::ALL {
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                assert_eq!(
+                    a.castling_rook_file(color, side),
+                    b.castling_rook_file(color, side),
+                    "{a} / {b}"
+                );
+            }
+        }
+        assert_eq!(a.castling_rooks(), b.castling_rooks());
+        assert_eq!(a.castling_rooks().len(), 4);
+    }
+}

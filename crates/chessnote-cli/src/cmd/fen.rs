@@ -90,7 +90,9 @@ fn show(out: &mut Out, label: &str, input: &str, common: &Common) -> std::io::Re
     match parsed {
         Ok((setup, fen)) => {
             if common.json {
-                out.json(&to_json(input, &setup))?;
+                let mut value = to_json(input, &setup);
+                value["source"] = Value::String(label.to_string());
+                out.json(&value)?;
             } else {
                 out.line(&setup.to_string())?;
                 out.line("")?;
@@ -107,7 +109,9 @@ fn show(out: &mut Out, label: &str, input: &str, common: &Common) -> std::io::Re
         }
         Err(err) => {
             if common.json {
-                out.json(&error_json(input, &err))?;
+                let mut value = error_json(input, &err);
+                value["source"] = Value::String(label.to_string());
+                out.json(&value)?;
             } else {
                 out.flush()?;
                 eprintln!("{label}: {err}\n{}", io::caret(input, err.offset()));

@@ -259,7 +259,19 @@ impl fmt::Display for Fen {
             }
         }
         if let Some(comment) = &self.comment {
-            write!(f, "\n{{{comment}}}")?;
+            // The reader drops braces at both ends of the comment, then
+            // spaces: pad a comment that starts or ends with a brace.
+            let before = if comment.starts_with(['{', '}']) {
+                " "
+            } else {
+                ""
+            };
+            let after = if comment.ends_with(['{', '}']) {
+                " "
+            } else {
+                ""
+            };
+            write!(f, "\n{{{before}{comment}{after}}}")?;
         }
         Ok(())
     }
@@ -476,8 +488,10 @@ pub fn parse_fen_with(input: &str, options: &FenOptions) -> Result<Fen, FenError
                 ));
             };
             let close = p + 1 + len;
-            let text = &input[p + 1..close];
-            comment = Some(text.trim_start_matches('{').trim().to_string());
+            // As the seed: every `{` and `}` at either end goes, then the
+            // whitespace (`{{a{}` gives `a`).
+            let text = &input[p..=close];
+            comment = Some(text.trim_matches(['{', '}']).trim().to_string());
             pos = close + 1;
         }
         if pos < end {

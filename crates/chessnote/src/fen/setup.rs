@@ -697,6 +697,27 @@ impl Setup {
         self.castling_rook_file(color, side).is_some()
     }
 
+    /// The squares of every rook a castling right names (see
+    /// [`Setup::castling_rook_file`]), both colors.
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::{Square, SquareSet};
+    /// let rooks: SquareSet = [Square::A1, Square::H1, Square::A8, Square::H8].into_iter().collect();
+    /// assert_eq!(Setup::STARTING.castling_rooks(), rooks);
+    /// ```
+    pub fn castling_rooks(&self) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        for color in Color::ALL {
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                if let Some(square) = self.castling_rook_square(color, side) {
+                    set.insert(square);
+                }
+            }
+        }
+        set
+    }
+
     fn outermost_rook(&self, color: Color, side: CastlingSide) -> File {
         let rank = back_rank(color);
         let rook = Some(PieceKind::Rook.of(color));
