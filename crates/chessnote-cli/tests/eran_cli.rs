@@ -40,7 +40,14 @@ fn valid_moves_print_in_canonical_verbose_form_and_exit_0() {
 #[test]
 fn short_prints_the_short_form() {
     let (code, out) = chessnote(
-        &["eran", "--short", "Pawn e2-e4", "Rook a1xa8", "Pawn g7-g8 ->Queen", "castling-queenside"],
+        &[
+            "eran",
+            "--short",
+            "Pawn e2-e4",
+            "Rook a1xa8",
+            "Pawn g7-g8 ->Queen",
+            "castling-queenside",
+        ],
         "",
     );
     assert_eq!(code, 0, "{out}");
@@ -61,7 +68,10 @@ fn an_invalid_move_prints_the_error_with_a_caret_and_exits_1_after_all_inputs() 
 
 #[test]
 fn stdin_lines_are_read_when_no_move_is_given() {
-    let (code, out) = chessnote(&["eran", "--short"], "Knight b1-c3\r\nPawn e7-e8\nen-passant\n");
+    let (code, out) = chessnote(
+        &["eran", "--short"],
+        "Knight b1-c3\r\nPawn e7-e8\nen-passant\n",
+    );
     assert_eq!(code, 1, "{out}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(

@@ -16,11 +16,7 @@ const SEED_TABLE: [(&str, &str, &str); 9] = [
     ("Promotion", "Pawn g7-g8 ->Queen", "P g7-g8 >Q"),
     ("Kingside castling", "castling-kingside", "ck"),
     ("Queenside castling", "castling-queenside", "cq"),
-    (
-        "En passant (as regular move)",
-        "Pawn e5xd6",
-        "P e5xd6",
-    ),
+    ("En passant (as regular move)", "Pawn e5xd6", "P e5xd6"),
     ("En passant (as explicit)", "en-passant", "ep"),
 ];
 
@@ -70,7 +66,13 @@ fn the_seed_table_values_are_what_the_rows_say() {
     let regular = |s: &str| parse(s).unwrap().regular().unwrap();
     let e4 = regular("Pawn e2-e4");
     assert_eq!(
-        (e4.piece(), e4.from(), e4.to(), e4.is_capture(), e4.promotion()),
+        (
+            e4.piece(),
+            e4.from(),
+            e4.to(),
+            e4.is_capture(),
+            e4.promotion()
+        ),
         (PieceKind::Pawn, Square::E2, Square::E4, false, None)
     );
     assert_eq!(regular("N b1-c3").piece(), PieceKind::Knight);
@@ -100,7 +102,12 @@ fn the_transcribed_table_matches_the_seed_file() {
         .filter(|l| l.starts_with('|'))
         .map(|l| l.split('|').map(str::trim).collect::<Vec<_>>())
         .filter(|cells| cells.len() > 3 && cells[2].starts_with('`'))
-        .map(|cells| (cells[2].trim_matches('`').into(), cells[3].trim_matches('`').into()))
+        .map(|cells| {
+            (
+                cells[2].trim_matches('`').into(),
+                cells[3].trim_matches('`').into(),
+            )
+        })
         .collect();
     let expected: Vec<(String, String)> = SEED_TABLE
         .iter()
@@ -370,7 +377,10 @@ fn error_messages_say_what_was_expected_at_which_byte() {
         message("Knight b1-b3"),
         "expected a destination the knight can reach: it cannot move from b1 to b3 at byte 10"
     );
-    assert_eq!(message("N b1-c3+"), "expected the end of the move at byte 7");
+    assert_eq!(
+        message("N b1-c3+"),
+        "expected the end of the move at byte 7"
+    );
     assert_eq!(
         message("R a7-a8 >Q"),
         "expected the end of the move: only a pawn can promote at byte 8"

@@ -171,7 +171,9 @@ fn expand(
             if let Some(done) = memo.get(name) {
                 return done.clone();
             }
-            let rule = rules.get(name).unwrap_or_else(|| panic!("undefined rule {name}"));
+            let rule = rules
+                .get(name)
+                .unwrap_or_else(|| panic!("undefined rule {name}"));
             let out = expand(rule, rules, memo);
             memo.insert(name.clone(), out.clone());
             out
@@ -236,7 +238,11 @@ fn language() -> Language {
     }
     let sentences = expand(&Expr::Ref("move".into()), &map, &mut BTreeMap::new());
     for s in &sentences {
-        assert_eq!(s, &s.to_ascii_lowercase(), "terminals are written in lowercase");
+        assert_eq!(
+            s,
+            &s.to_ascii_lowercase(),
+            "terminals are written in lowercase"
+        );
     }
     let set: HashSet<Vec<u8>> = sentences.iter().cloned().collect();
     assert_eq!(set.len(), sentences.len(), "the grammar is ambiguous");
@@ -340,7 +346,10 @@ fn meaning(sentence: &[u8]) -> Eran {
     let body = fields[1];
     let square = |b: &[u8]| Square::from_ascii(b).unwrap();
     let promotion = fields.get(2).map(|p| {
-        let name = p.strip_prefix(b"->").or_else(|| p.strip_prefix(b">")).unwrap();
+        let name = p
+            .strip_prefix(b"->")
+            .or_else(|| p.strip_prefix(b">"))
+            .unwrap();
         piece_of(name)
     });
     let mv = RegularMove::new(
@@ -392,11 +401,26 @@ fn every_sentence_is_accepted_iff_it_meets_the_side_conditions() {
     for s in &lang.sentences {
         let expected = side_conditions(s);
         let got = Eran::from_ascii(s);
-        assert_eq!(got.is_ok(), expected, "{:?}: {got:?}", String::from_utf8_lossy(s));
+        assert_eq!(
+            got.is_ok(),
+            expected,
+            "{:?}: {got:?}",
+            String::from_utf8_lossy(s)
+        );
         let upper = s.to_ascii_uppercase();
         let mixed = random_case(s, &mut rng);
-        assert_eq!(Eran::from_ascii(&upper), got, "{:?}", String::from_utf8_lossy(&upper));
-        assert_eq!(Eran::from_ascii(&mixed), got, "{:?}", String::from_utf8_lossy(&mixed));
+        assert_eq!(
+            Eran::from_ascii(&upper),
+            got,
+            "{:?}",
+            String::from_utf8_lossy(&upper)
+        );
+        assert_eq!(
+            Eran::from_ascii(&mixed),
+            got,
+            "{:?}",
+            String::from_utf8_lossy(&mixed)
+        );
         if let Ok(value) = got {
             accepted += 1;
             assert_eq!(value, meaning(s), "{:?}", String::from_utf8_lossy(s));
@@ -472,7 +496,12 @@ fn mutated_sentences_are_accepted_iff_they_are_valid_sentences() {
             let lower = m.to_ascii_lowercase();
             let expected = lang.set.contains(&lower) && side_conditions(&lower);
             let got = Eran::from_ascii(&m);
-            assert_eq!(got.is_ok(), expected, "{:?}: {got:?}", String::from_utf8_lossy(&m));
+            assert_eq!(
+                got.is_ok(),
+                expected,
+                "{:?}: {got:?}",
+                String::from_utf8_lossy(&m)
+            );
             if let Err(e) = got {
                 assert!(e.offset() <= m.len());
             }

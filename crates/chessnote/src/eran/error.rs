@@ -81,9 +81,7 @@ impl fmt::Display for EranErrorKind {
             EranErrorKind::SpaceAfterPiece => "expected one space after the piece name",
             EranErrorKind::Origin => "expected the origin square (`a`-`h` then `1`-`8`)",
             EranErrorKind::Action => "expected `-` or `x` after the origin square",
-            EranErrorKind::Destination => {
-                "expected the destination square (`a`-`h` then `1`-`8`)"
-            }
+            EranErrorKind::Destination => "expected the destination square (`a`-`h` then `1`-`8`)",
             EranErrorKind::Castling => {
                 "expected `castling-kingside`, `castling-queenside`, `ck` or `cq`"
             }

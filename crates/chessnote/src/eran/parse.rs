@@ -123,7 +123,8 @@ fn en_passant(s: &[u8]) -> Result<Eran> {
     let end = if lower_at(s, 1) == Some(b'p') {
         2
     } else {
-        match_word(s, 0, b"en-passant").map_err(|at| EranError::new(EranErrorKind::EnPassant, at))?
+        match_word(s, 0, b"en-passant")
+            .map_err(|at| EranError::new(EranErrorKind::EnPassant, at))?
     };
     at_end(s, end)?;
     Ok(Eran::EnPassant)
@@ -189,8 +190,8 @@ fn regular(s: &[u8]) -> Result<Eran> {
             _ => return err(EranErrorKind::PromotionMarker, marker_at),
         };
         let piece_at = p;
-        let (kind, end) = piece_name(s, p)
-            .map_err(|at| EranError::new(EranErrorKind::PromotionPiece, at))?;
+        let (kind, end) =
+            piece_name(s, p).map_err(|at| EranError::new(EranErrorKind::PromotionPiece, at))?;
         if matches!(kind, PieceKind::King | PieceKind::Pawn) {
             return err(EranErrorKind::PromotionPiece, piece_at);
         }

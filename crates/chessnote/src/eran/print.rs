@@ -64,9 +64,11 @@ impl Eran {
             Eran::Castle(CastlingSide::KingSide) => {
                 out.put(if verbose { b"castling-kingside" } else { b"ck" })
             }
-            Eran::Castle(CastlingSide::QueenSide) => {
-                out.put(if verbose { b"castling-queenside" } else { b"cq" })
-            }
+            Eran::Castle(CastlingSide::QueenSide) => out.put(if verbose {
+                b"castling-queenside"
+            } else {
+                b"cq"
+            }),
             Eran::EnPassant => out.put(if verbose { b"en-passant" } else { b"ep" }),
             Eran::Regular(mv) => {
                 let name = |piece: PieceKind| {
