@@ -21,6 +21,9 @@
 //! pawn, origin and destination differ, the piece can make the move on an
 //! empty board). Turning it into a legal move needs a position.
 //!
+//! With the `serde` feature, an [`Eran`] (de)serialises as its spelling
+//! (verbose when written; either form, any case, when read).
+//!
 //! ```
 //! use chessnote::eran::{Eran, Style};
 //! use chessnote::{PieceKind, Square};
@@ -41,6 +44,8 @@
 mod error;
 mod parse;
 mod print;
+#[cfg(feature = "serde")]
+mod serde_impl;
 
 use crate::{CastlingSide, PieceKind, Rank, Square};
 
