@@ -526,10 +526,14 @@ fn check_any(bytes: &[u8]) -> Result<(), TestCaseError> {
         Ok(value) => {
             prop_assert_eq!(parse(&value.to_string()), Ok(value));
             prop_assert_eq!(parse(&value.short().to_string()), Ok(value));
-            // The input was one of the spellings, up to ASCII case.
-            let lower = bytes.to_ascii_lowercase();
-            let verbose = value.to_string().to_ascii_lowercase();
-            prop_assert!(lower.len() <= verbose.len());
+            // The input was a spelling of the value, each field long or
+            // short, in any ASCII case.
+            prop_assert!(bytes.is_ascii());
+            prop_assert!(value.short().to_string().len() <= bytes.len());
+            prop_assert!(bytes.len() <= value.to_string().len());
+            let first = bytes[0].to_ascii_uppercase();
+            let canonical_first = value.short().to_string().as_bytes()[0].to_ascii_uppercase();
+            prop_assert_eq!(first, canonical_first);
         }
         Err(e) => prop_assert!(e.offset() <= bytes.len()),
     }
