@@ -98,39 +98,50 @@ fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     let moves = moves_from_real_games();
     let n = moves.len();
-    let verbose: Vec<String> = moves.iter().map(|m| m.verbose().to_string()).collect();
-    let short: Vec<String> = moves.iter().map(|m| m.short().to_string()).collect();
-    let upper: Vec<String> = verbose.iter().map(|s| s.to_ascii_uppercase()).collect();
-    for (text, value) in verbose.iter().zip(&moves) {
-        assert_eq!(Eran::from_ascii(text.as_bytes()).as_ref(), Ok(value));
+    // The texts of each workload lie in one buffer, one move a line, as in
+    // a file; the line boundaries are found beforehand.
+    let lines = |style: Style, upper: bool| {
+        let mut text = String::new();
+        let mut spans = Vec::with_capacity(n);
+        for m in &moves {
+            let start = text.len();
+            m.append_to(&mut text, style);
+            spans.push(start..text.len());
+            text.push('\n');
+        }
+        if upper {
+            text.make_ascii_uppercase();
+        }
+        (text.into_bytes(), spans)
+    };
+    let verbose = lines(Style::Verbose, false);
+    let short = lines(Style::Short, false);
+    let upper = lines(Style::Verbose, true);
+    for (span, value) in verbose.1.iter().zip(&moves) {
+        assert_eq!(
+            Eran::from_ascii(&verbose.0[span.clone()]).as_ref(),
+            Ok(value)
+        );
     }
-    let bytes = |texts: &[String]| texts.iter().map(|s| s.len()).sum::<usize>();
     println!(
         "{n} ERAN moves from real games: {} bytes verbose, {} bytes short",
-        bytes(&verbose),
-        bytes(&short)
+        verbose.0.len() - n,
+        short.0.len() - n
     );
+    let parse_all = |(buf, spans): &(Vec<u8>, Vec<std::ops::Range<usize>>)| {
+        for span in spans {
+            let _ = black_box(Eran::from_ascii(black_box(&buf[span.clone()])));
+        }
+    };
 
     compare(
         &mut criterion,
         "eran_parse",
         n,
         vec![
-            Contender::new("chessnote::eran parse (verbose)", || {
-                for text in &verbose {
-                    let _ = black_box(Eran::from_ascii(black_box(text.as_bytes())));
-                }
-            }),
-            Contender::new("chessnote::eran parse (short)", || {
-                for text in &short {
-                    let _ = black_box(Eran::from_ascii(black_box(text.as_bytes())));
-                }
-            }),
-            Contender::new("chessnote::eran parse (UPPERCASE)", || {
-                for text in &upper {
-                    let _ = black_box(Eran::from_ascii(black_box(text.as_bytes())));
-                }
-            }),
+            Contender::new("chessnote::eran parse (verbose)", || parse_all(&verbose)),
+            Contender::new("chessnote::eran parse (short)", || parse_all(&short)),
+            Contender::new("chessnote::eran parse (UPPERCASE)", || parse_all(&upper)),
         ],
     );
 

@@ -374,6 +374,7 @@ const fn is_last_rank(rank: Rank) -> bool {
 
 /// Side conditions S1 and S2 of `docs/eran.ebnf`: distinct squares and the
 /// piece's geometry on an empty board.
+#[inline]
 const fn check_geometry(
     piece: PieceKind,
     from: Square,
@@ -383,10 +384,64 @@ const fn check_geometry(
     if from as u8 == to as u8 {
         return Err(EranErrorKind::SameSquare);
     }
+    if REACH[reach_index(piece, capture)][from as usize] & (1 << to as u8) != 0 {
+        Ok(())
+    } else {
+        Err(EranErrorKind::Unreachable {
+            piece,
+            from,
+            to,
+            capture,
+        })
+    }
+}
+
+/// The row of [`REACH`] for `piece`: its kind, or 6 for a pawn's capture.
+#[inline]
+const fn reach_index(piece: PieceKind, capture: bool) -> usize {
+    match piece {
+        PieceKind::Pawn if capture => 6,
+        _ => piece as usize,
+    }
+}
+
+/// For each piece kind (and the pawn's capture) and origin, the set of
+/// destinations [`reaches`] admits, computed at compile time.
+static REACH: [[u64; 64]; 7] = {
+    let mut table = [[0u64; 64]; 7];
+    let mut row = 0;
+    while row < 7 {
+        let (piece, capture) = if row == 6 {
+            (PieceKind::Pawn, true)
+        } else {
+            (PieceKind::ALL[row], false)
+        };
+        let mut from = 0;
+        while from < 64 {
+            let mut to = 0;
+            while to < 64 {
+                if reaches(piece, Square::ALL[from], Square::ALL[to], capture) {
+                    table[row][from] |= 1 << to;
+                }
+                to += 1;
+            }
+            from += 1;
+        }
+        row += 1;
+    }
+    table
+};
+
+/// Side condition S2 of `docs/eran.ebnf`, as written there: whether `piece`
+/// can go from `from` to `to` (with `x` if `capture`) on an empty board.
+const fn reaches(piece: PieceKind, from: Square, to: Square, capture: bool) -> bool {
+    if from as u8 == to as u8 {
+        return false;
+    }
     let df = to.file() as i8 - from.file() as i8;
     let dr = to.rank() as i8 - from.rank() as i8;
     let (adf, adr) = (df.unsigned_abs(), dr.unsigned_abs());
-    let ok = match piece {
+    match piece {
         PieceKind::King => adf <= 1 && adr <= 1,
         PieceKind::Knight => (adf == 1 && adr == 2) || (adf == 2 && adr == 1),
         PieceKind::Bishop => adf == adr,
@@ -405,16 +460,6 @@ const fn check_geometry(
                         || (dr == -2 && matches!(r1, Rank::Seventh)))
             }
         }
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(EranErrorKind::Unreachable {
-            piece,
-            from,
-            to,
-            capture,
-        })
     }
 }
 

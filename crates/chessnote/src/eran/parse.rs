@@ -89,6 +89,78 @@ fn at_end(s: &[u8], end: usize) -> Result<()> {
 }
 
 pub(super) fn parse(s: &[u8]) -> Result<Eran> {
+    match fast_regular(s) {
+        Some(eran) => Ok(eran),
+        None => parse_rule_by_rule(s),
+    }
+}
+
+/// The common case, a regular move without promotion, in straight-line
+/// code: `None` sends everything else (and every error) to
+/// [`parse_rule_by_rule`], which also says what went wrong where.
+#[inline]
+fn fast_regular(s: &[u8]) -> Option<Eran> {
+    let b0 = *s.first()? | 0x20;
+    let b1 = s.get(1).map_or(0, |&b| b | 0x20);
+    // The piece name's lowercase bytes, packed little-endian, and length.
+    let (piece, name, len) = match (b0, b1) {
+        (b'p', b'a') => (PieceKind::Pawn, u64::from_le_bytes(*b"pawn\0\0\0\0"), 4),
+        (b'k', b'n') => (PieceKind::Knight, u64::from_le_bytes(*b"knight\0\0"), 6),
+        (b'b', b'i') => (PieceKind::Bishop, u64::from_le_bytes(*b"bishop\0\0"), 6),
+        (b'r', b'o') => (PieceKind::Rook, u64::from_le_bytes(*b"rook\0\0\0\0"), 4),
+        (b'q', b'u') => (PieceKind::Queen, u64::from_le_bytes(*b"queen\0\0\0"), 5),
+        (b'k', b'i') => (PieceKind::King, u64::from_le_bytes(*b"king\0\0\0\0"), 4),
+        (b'p', _) => (PieceKind::Pawn, 0, 1),
+        (b'n', _) => (PieceKind::Knight, 0, 1),
+        (b'b', _) => (PieceKind::Bishop, 0, 1),
+        (b'r', _) => (PieceKind::Rook, 0, 1),
+        (b'q', _) => (PieceKind::Queen, 0, 1),
+        (b'k', _) => (PieceKind::King, 0, 1),
+        _ => return None,
+    };
+    // The name, a space, two squares and `-` or `x`: nothing more.
+    let [b' ', f1, r1, action, f2, r2] = *s.get(len..)? else {
+        return None;
+    };
+    if len > 1 {
+        // A long name: the input has at least 10 bytes. `| 0x20` maps a
+        // byte onto a lowercase letter exactly when it is that letter in
+        // either case.
+        let head = u64::from_le_bytes(*s.first_chunk::<8>()?) | 0x2020_2020_2020_2020;
+        let mask = (1u64 << (8 * len)) - 1;
+        if head & mask != name {
+            return None;
+        }
+    }
+    let from = fast_square(f1, r1)?;
+    let capture = match action | 0x20 {
+        b'x' => true,
+        _ if action == b'-' => false,
+        _ => return None,
+    };
+    let to = fast_square(f2, r2)?;
+    match RegularMove::new(piece, from, to, capture, None) {
+        Ok(mv) => Some(Eran::Regular(mv)),
+        Err(_) => None,
+    }
+}
+
+/// A square from a file letter in either case and a rank digit.
+#[inline]
+fn fast_square(file: u8, rank: u8) -> Option<Square> {
+    // `| 0x20` maps exactly `A`-`H` and `a`-`h` onto `a`-`h`.
+    let file = (file | 0x20).wrapping_sub(b'a');
+    let rank = rank.wrapping_sub(b'1');
+    if file < 8 && rank < 8 {
+        Square::from_index(rank * 8 + file)
+    } else {
+        None
+    }
+}
+
+/// The parser proper: rule by rule along `docs/eran.ebnf`, with an error
+/// for the first byte that does not fit.
+fn parse_rule_by_rule(s: &[u8]) -> Result<Eran> {
     match lower_at(s, 0) {
         None => err(EranErrorKind::Move, 0),
         Some(b'c') => castling(s),
