@@ -1,8 +1,11 @@
 //! The ERAN parser: bytes in, one pass, no allocation, no panics.
 //!
-//! It follows `docs/eran.ebnf` rule by rule; the first byte decides between
-//! castling (`c`), en passant (`e`) and a regular move (a piece letter),
-//! since no piece name starts with `c` or `e`.
+//! A straight-line fast path takes the common case, a regular move without
+//! promotion; everything else goes through [`parse_rule_by_rule`], which
+//! follows `docs/eran.ebnf` rule by rule and names the first byte that does
+//! not fit. Its first byte decides between castling (`c`), en passant (`e`)
+//! and a regular move (a piece letter), since no piece name starts with `c`
+//! or `e`.
 
 use super::{Eran, EranError, EranErrorKind, RegularMove, check_geometry, is_last_rank};
 use crate::{CastlingSide, File, PieceKind, Rank, Square};
