@@ -1,2 +1,182 @@
-//! eran benchmarks (filled in with its issue).
-fn main() {}
+//! ERAN parsing and printing, on moves from real games.
+//!
+//! There is no other ERAN crate, so the contenders are our own: the verbose
+//! form against the short one, and the ways to print. The moves come from
+//! two data sets: the UCI lines of the Lichess openings (replayed from the
+//! start position on a plain array board, only to learn which piece moves
+//! and whether it captures) and the STS v6 SAN/UCI pairs (each move read
+//! against the FEN of its position). No move generator is involved.
+
+use std::hint::black_box;
+
+use chessnote::eran::{Eran, MAX_LEN, RegularMove, Style};
+use chessnote::{CastlingSide, File, PieceKind, Square};
+use chessnote_bench::{Contender, compare, read_data};
+use criterion::Criterion;
+
+/// Pieces by square, with their color (`true` for White).
+struct Board([Option<(PieceKind, bool)>; 64]);
+
+impl Board {
+    fn from_fen(fen: &str) -> Board {
+        let mut squares = [None; 64];
+        let placement = fen.split_whitespace().next().unwrap_or("");
+        for (row, rank) in placement.split('/').enumerate() {
+            let mut file = 0;
+            for c in rank.chars() {
+                if let Some(skip) = c.to_digit(10) {
+                    file += skip as usize;
+                } else {
+                    let kind = PieceKind::from_char(c.to_ascii_uppercase()).expect("FEN piece");
+                    squares[(7 - row) * 8 + file] = Some((kind, c.is_ascii_uppercase()));
+                    file += 1;
+                }
+            }
+        }
+        Board(squares)
+    }
+
+    /// The ERAN of the UCI move `uci`, and the board after it.
+    fn play(&mut self, uci: &str) -> Eran {
+        let b = uci.as_bytes();
+        let from = Square::from_ascii(&b[0..2]).expect("UCI origin");
+        let to = Square::from_ascii(&b[2..4]).expect("UCI destination");
+        let promotion = b
+            .get(4)
+            .and_then(|&p| PieceKind::from_upper_ascii(p.to_ascii_uppercase()));
+        let (piece, white) = self.0[from as usize].expect("a piece on the origin");
+        let mut capture = self.0[to as usize].is_some();
+        self.0[to as usize] = Some((promotion.unwrap_or(piece), white));
+        self.0[from as usize] = None;
+        let df = to.file() as i8 - from.file() as i8;
+        if piece == PieceKind::King && df.abs() == 2 {
+            let (side, rook_from, rook_to) = if df > 0 {
+                (CastlingSide::KingSide, File::H, File::F)
+            } else {
+                (CastlingSide::QueenSide, File::A, File::D)
+            };
+            let rook = Square::new(rook_from, from.rank());
+            self.0[Square::new(rook_to, from.rank()) as usize] = self.0[rook as usize].take();
+            return Eran::Castle(side);
+        }
+        if piece == PieceKind::Pawn && df != 0 && !capture {
+            // En passant: the captured pawn stands beside the origin.
+            self.0[Square::new(to.file(), from.rank()) as usize] = None;
+            capture = true;
+        }
+        let mv = RegularMove::new(piece, from, to, capture, promotion).expect("a possible move");
+        Eran::Regular(mv)
+    }
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn moves_from_real_games() -> Vec<Eran> {
+    let mut moves = Vec::new();
+    let openings = read_data("data/openings/lichess-chess-openings-dist.tsv");
+    for line in String::from_utf8_lossy(&openings).lines().skip(1) {
+        let Some(uci) = line.split('\t').nth(3) else {
+            continue;
+        };
+        let mut board = Board::from_fen(START);
+        moves.extend(uci.split_whitespace().map(|m| board.play(m)));
+    }
+    let sts = read_data("data/san/sts-v6-san-uci-pairs.tsv");
+    for line in String::from_utf8_lossy(&sts).lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() < 4 {
+            continue;
+        }
+        for uci in fields[3].split_whitespace() {
+            moves.push(Board::from_fen(fields[1]).play(uci));
+        }
+    }
+    moves
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    let moves = moves_from_real_games();
+    let n = moves.len();
+    // The texts of each workload lie in one buffer, one move a line, as in
+    // a file; the line boundaries are found beforehand.
+    let lines = |style: Style, upper: bool| {
+        let mut text = String::new();
+        let mut spans = Vec::with_capacity(n);
+        for m in &moves {
+            let start = text.len();
+            m.append_to(&mut text, style);
+            spans.push(start..text.len());
+            text.push('\n');
+        }
+        if upper {
+            text.make_ascii_uppercase();
+        }
+        (text.into_bytes(), spans)
+    };
+    let verbose = lines(Style::Verbose, false);
+    let short = lines(Style::Short, false);
+    let upper = lines(Style::Verbose, true);
+    for (span, value) in verbose.1.iter().zip(&moves) {
+        assert_eq!(
+            Eran::from_ascii(&verbose.0[span.clone()]).as_ref(),
+            Ok(value)
+        );
+    }
+    println!(
+        "{n} ERAN moves from real games: {} bytes verbose, {} bytes short",
+        verbose.0.len() - n,
+        short.0.len() - n
+    );
+    let parse_all = |(buf, spans): &(Vec<u8>, Vec<std::ops::Range<usize>>)| {
+        for span in spans {
+            let _ = black_box(Eran::from_ascii(black_box(&buf[span.clone()])));
+        }
+    };
+
+    compare(
+        &mut criterion,
+        "eran_parse",
+        n,
+        vec![
+            Contender::new("chessnote::eran parse (verbose)", || parse_all(&verbose)),
+            Contender::new("chessnote::eran parse (short)", || parse_all(&short)),
+            Contender::new("chessnote::eran parse (UPPERCASE)", || parse_all(&upper)),
+        ],
+    );
+
+    let mut line = String::with_capacity(64);
+    compare(
+        &mut criterion,
+        "eran_print",
+        n,
+        vec![
+            Contender::new("chessnote::eran encode (verbose)", || {
+                let mut buf = [0; MAX_LEN];
+                for &eran in &moves {
+                    black_box(black_box(eran).encode(Style::Verbose, &mut buf).len());
+                }
+            }),
+            Contender::new("chessnote::eran encode (short)", || {
+                let mut buf = [0; MAX_LEN];
+                for &eran in &moves {
+                    black_box(black_box(eran).encode(Style::Short, &mut buf).len());
+                }
+            }),
+            Contender::new("chessnote::eran append_to (verbose)", || {
+                for &eran in &moves {
+                    line.clear();
+                    black_box(eran).append_to(&mut line, Style::Verbose);
+                    black_box(&line);
+                }
+            }),
+            Contender::new("chessnote::eran to_string (verbose)", || {
+                for &eran in &moves {
+                    black_box(black_box(eran).to_string());
+                }
+            }),
+        ],
+    );
+
+    criterion.final_summary();
+}

@@ -1,0 +1,143 @@
+//! ERAN on moves from real games: every move of the Lichess openings and of
+//! the STS v6 test positions is an ERAN move (the board-free checks reject
+//! none of them), prints in both styles and parses back, and agrees with
+//! the SAN written for it on captures, castling and promotions.
+
+mod common;
+
+use chessnote::eran::{Eran, RegularMove};
+use chessnote::{CastlingSide, File, PieceKind, Square};
+
+/// Pieces by square, with their color; enough to know which piece moves
+/// and whether it captures. No legality is checked here.
+struct Board([Option<PieceKind>; 64]);
+
+impl Board {
+    fn from_fen(fen: &str) -> Board {
+        let mut squares = [None; 64];
+        let placement = fen.split_whitespace().next().unwrap();
+        for (row, rank) in placement.split('/').enumerate() {
+            let mut file = 0;
+            for c in rank.chars() {
+                if let Some(skip) = c.to_digit(10) {
+                    file += skip as usize;
+                } else {
+                    squares[(7 - row) * 8 + file] =
+                        Some(PieceKind::from_char(c.to_ascii_uppercase()).unwrap());
+                    file += 1;
+                }
+            }
+        }
+        Board(squares)
+    }
+
+    /// The ERAN of the UCI move, or what `RegularMove::new` objected to.
+    fn play(&mut self, uci: &str) -> Eran {
+        let b = uci.as_bytes();
+        let from = Square::from_ascii(&b[0..2]).unwrap();
+        let to = Square::from_ascii(&b[2..4]).unwrap();
+        let promotion = b
+            .get(4)
+            .map(|&p| PieceKind::from_upper_ascii(p.to_ascii_uppercase()).unwrap());
+        let piece = self.0[from as usize].unwrap_or_else(|| panic!("{uci}: no piece"));
+        let mut capture = self.0[to as usize].is_some();
+        self.0[to as usize] = Some(promotion.unwrap_or(piece));
+        self.0[from as usize] = None;
+        let df = to.file() as i8 - from.file() as i8;
+        if piece == PieceKind::King && df.abs() == 2 {
+            let (side, rook_from, rook_to) = if df > 0 {
+                (CastlingSide::KingSide, File::H, File::F)
+            } else {
+                (CastlingSide::QueenSide, File::A, File::D)
+            };
+            let rook = Square::new(rook_from, from.rank());
+            self.0[Square::new(rook_to, from.rank()) as usize] = self.0[rook as usize].take();
+            return Eran::Castle(side);
+        }
+        if piece == PieceKind::Pawn && df != 0 && !capture {
+            self.0[Square::new(to.file(), from.rank()) as usize] = None;
+            capture = true;
+        }
+        match RegularMove::new(piece, from, to, capture, promotion) {
+            Ok(mv) => Eran::Regular(mv),
+            Err(e) => panic!("{uci}: {e}"),
+        }
+    }
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Checks one move against its SAN and the round trip; returns whether it
+/// was a capture.
+fn check(eran: Eran, san: &str) -> bool {
+    let san = san.trim_end_matches(['+', '#']);
+    match eran {
+        Eran::Castle(CastlingSide::KingSide) => assert_eq!(san, "O-O"),
+        Eran::Castle(CastlingSide::QueenSide) => assert_eq!(san, "O-O-O"),
+        Eran::EnPassant => unreachable!("written as a regular capture"),
+        Eran::Regular(mv) => {
+            assert_eq!(mv.is_capture(), san.contains('x'), "{san} {eran}");
+            let letter = san.chars().next().unwrap();
+            let piece = PieceKind::from_char(letter).unwrap_or(PieceKind::Pawn);
+            assert_eq!(mv.piece(), piece, "{san} {eran}");
+            let promotion = san
+                .split_once('=')
+                .map(|(_, p)| PieceKind::from_char(p.chars().next().unwrap()).unwrap());
+            assert_eq!(mv.promotion(), promotion, "{san} {eran}");
+        }
+    }
+    for text in [eran.to_string(), eran.short().to_string()] {
+        assert_eq!(Eran::from_ascii(text.as_bytes()), Ok(eran), "{text}");
+        assert_eq!(
+            Eran::from_ascii(text.to_ascii_uppercase().as_bytes()),
+            Ok(eran),
+            "{text}"
+        );
+    }
+    eran.is_capture()
+}
+
+#[test]
+fn every_move_of_the_lichess_openings_is_an_eran_move() {
+    let Some(data) = common::read_data("data/openings/lichess-chess-openings-dist.tsv") else {
+        return;
+    };
+    let text = String::from_utf8(data).unwrap();
+    let (mut moves, mut captures) = (0, 0);
+    for line in text.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let sans = fields[2]
+            .split_whitespace()
+            .filter(|t| !t.ends_with('.'))
+            .collect::<Vec<_>>();
+        let ucis: Vec<&str> = fields[3].split_whitespace().collect();
+        assert_eq!(sans.len(), ucis.len(), "{line}");
+        let mut board = Board::from_fen(START);
+        for (san, uci) in sans.iter().zip(&ucis) {
+            captures += check(board.play(uci), san) as usize;
+            moves += 1;
+        }
+    }
+    assert_eq!(moves, 36_895);
+    assert!(captures > 1_000, "{captures}");
+}
+
+#[test]
+fn every_move_of_the_sts_positions_is_an_eran_move() {
+    let Some(data) = common::read_data("data/san/sts-v6-san-uci-pairs.tsv") else {
+        return;
+    };
+    let text = String::from_utf8(data).unwrap();
+    let mut moves = 0;
+    for line in text.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let sans: Vec<&str> = fields[2].split_whitespace().collect();
+        let ucis: Vec<&str> = fields[3].split_whitespace().collect();
+        assert_eq!(sans.len(), ucis.len(), "{line}");
+        for (san, uci) in sans.iter().zip(&ucis) {
+            check(Board::from_fen(fields[1]).play(uci), san);
+            moves += 1;
+        }
+    }
+    assert_eq!(moves, 11_874);
+}
