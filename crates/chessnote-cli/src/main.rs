@@ -26,6 +26,8 @@ enum Command {
     Fen(cmd::fen::Command),
     /// Parse ERAN moves and print them in canonical form.
     Eran(cmd::eran::Args),
+    /// Convert moves between SAN, LAN, UCI and ERAN, playing them in a position.
+    Convert(cmd::convert::Args),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
         Command::Pin(args) => cmd::pin::run(args),
         Command::Fen(command) => cmd::fen::run(command),
         Command::Eran(args) => cmd::eran::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
     };
     match ok {
         Ok(true) => ExitCode::SUCCESS,

@@ -6,9 +6,11 @@
 use std::collections::{BTreeSet, HashMap};
 use std::io::Read;
 
+use chessnote::Move;
+use chessnote::eran::Eran;
 use chessnote::fen::{FenOptions, Setup};
 use chessnote::lan::LanPlus;
-use chessnote::position::{CastlingMode, Position};
+use chessnote::position::{CastlingMode, EnPassantStyle, Position};
 use chessnote::san::{SanOptions, SanPlus};
 use chessnote::uci::Uci;
 
@@ -110,6 +112,28 @@ fn every_legal_move_in_every_notation_agrees_with_python_chess() {
                 v.fen
             );
             assert_eq!(pos.parse_lan(lan.as_bytes()), Ok(mv), "{} {lan}", v.fen);
+            // ERAN has no python-chess writer: both forms and both
+            // en-passant styles read back as the move, and name the same
+            // piece, capture and castling as python-chess's SAN.
+            for style in [EnPassantStyle::Regular, EnPassantStyle::Explicit] {
+                let eran = Eran::from_move_with(&pos, &mv, style);
+                for form in [eran.verbose().to_string(), eran.short().to_string()] {
+                    assert_eq!(pos.parse_eran(form.as_bytes()), Ok(mv), "{} {form}", v.fen);
+                }
+                match eran {
+                    Eran::Castle(_) => assert!(san.starts_with("O-O"), "{san}"),
+                    Eran::EnPassant => assert!(matches!(mv, Move::EnPassant { .. })),
+                    Eran::Regular(r) => {
+                        assert_eq!(r.is_capture(), san.contains('x'), "{san}");
+                        let letter = san
+                            .chars()
+                            .next()
+                            .filter(char::is_ascii_uppercase)
+                            .unwrap_or('P');
+                        assert_eq!(r.piece().char(), letter, "{san}");
+                    }
+                }
+            }
             moves_checked += 1;
         }
         let status = match (pos.is_check(), pos.has_legal_moves()) {

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod convert;
 pub mod eran;
 pub mod fen;
 pub mod pin;

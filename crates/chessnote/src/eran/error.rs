@@ -67,9 +67,16 @@ pub enum EranErrorKind {
     NotRegular,
 }
 
-impl fmt::Display for EranErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match *self {
+impl EranErrorKind {
+    /// A fixed description of the problem (for `Unreachable`, without the
+    /// piece and squares that `Display` names).
+    ///
+    /// ```
+    /// use chessnote::eran::EranErrorKind;
+    /// assert_eq!(EranErrorKind::Action.message(), "expected `-` or `x` after the origin square");
+    /// ```
+    pub const fn message(&self) -> &'static str {
+        match *self {
             EranErrorKind::Move => {
                 "expected a move: a piece name, `castling-kingside`, `castling-queenside`, \
                  `ck`, `cq`, `en-passant` or `ep`"
@@ -102,6 +109,15 @@ impl fmt::Display for EranErrorKind {
                 "expected the end of the move: only a pawn can promote"
             }
             EranErrorKind::SameSquare => "expected a destination other than the origin square",
+            EranErrorKind::Unreachable { .. } => "expected a destination the piece can reach",
+            EranErrorKind::NotRegular => "expected a regular move, not castling or en passant",
+        }
+    }
+}
+
+impl fmt::Display for EranErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
             EranErrorKind::Unreachable {
                 piece,
                 from,
@@ -109,15 +125,14 @@ impl fmt::Display for EranErrorKind {
                 capture,
             } => {
                 let verb = if capture { "capture" } else { "move" };
-                return write!(
+                write!(
                     f,
                     "expected a destination the {} can reach: it cannot {verb} from {from} to {to}",
                     lower_name(piece)
-                );
+                )
             }
-            EranErrorKind::NotRegular => "expected a regular move, not castling or en passant",
-        };
-        f.write_str(text)
+            _ => f.write_str(self.message()),
+        }
     }
 }
 

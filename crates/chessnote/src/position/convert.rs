@@ -11,6 +11,7 @@ use core::fmt;
 use cozy_chess as cz;
 
 use super::{CastlingMode, Position, cz_kind, cz_square, square_of};
+use crate::eran::{Eran, RegularMove};
 use crate::fen::Setup;
 use crate::lan::{Lan, LanPlus};
 use crate::san::{Leniency, San, SanOptions, SanPlus, Suffix};
@@ -707,5 +708,358 @@ impl LanPlus {
             return Err(MoveErrorKind::NeedsLeniency(Leniency::WrongSuffix));
         }
         Ok(mv)
+    }
+}
+
+/// How a move to ERAN writes an en-passant capture.
+///
+/// ```
+/// use chessnote::position::EnPassantStyle;
+/// assert_eq!(EnPassantStyle::default(), EnPassantStyle::Regular);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EnPassantStyle {
+    /// As a regular pawn capture, `Pawn e5xd6` (always unambiguous).
+    #[default]
+    Regular,
+    /// As `en-passant` / `ep` when it is the only en-passant capture, else
+    /// as a regular capture (ERAN never writes an ambiguous `ep`).
+    Explicit,
+}
+
+impl Position {
+    /// The legal en-passant captures.
+    fn en_passant_moves(&self) -> super::MoveList {
+        let pawns = self.pieces(self.turn(), PieceKind::Pawn);
+        self.legal_moves_from(pawns)
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::EnPassant { .. }))
+            .collect()
+    }
+}
+
+impl FromIterator<Move> for super::MoveList {
+    /// ```
+    /// use chessnote::position::{MoveList, Position};
+    /// let list: MoveList = Position::new().legal_moves().iter().copied().filter(|m| m.is_double_step()).collect();
+    /// assert_eq!(list.len(), 8);
+    /// ```
+    fn from_iter<I: IntoIterator<Item = Move>>(iter: I) -> super::MoveList {
+        let mut list = super::MoveList::new();
+        for mv in iter {
+            list.push(mv);
+        }
+        list
+    }
+}
+
+impl Eran {
+    /// The ERAN of a legal move (en passant as a regular capture).
+    ///
+    /// ```
+    /// use chessnote::eran::Eran;
+    /// use chessnote::position::Position;
+    /// let position = Position::new();
+    /// let mv = position.parse_uci(b"g1f3").unwrap();
+    /// assert_eq!(Eran::from_move(&position, &mv).to_string(), "Knight g1-f3");
+    /// ```
+    pub fn from_move(position: &Position, mv: &Move) -> Eran {
+        Eran::from_move_with(position, mv, EnPassantStyle::Regular)
+    }
+
+    /// The ERAN of a legal move, writing en passant as `style` says.
+    ///
+    /// ```
+    /// use chessnote::eran::Eran;
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, EnPassantStyle, Position};
+    ///
+    /// let setup: Setup = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".parse().unwrap();
+    /// let position = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
+    /// let mv = position.parse_uci(b"e5d6").unwrap();
+    /// assert_eq!(Eran::from_move(&position, &mv).to_string(), "Pawn e5xd6");
+    /// assert_eq!(Eran::from_move_with(&position, &mv, EnPassantStyle::Explicit).to_string(), "en-passant");
+    /// ```
+    pub fn from_move_with(position: &Position, mv: &Move, style: EnPassantStyle) -> Eran {
+        match *mv {
+            Move::Castle { .. } => {
+                Eran::Castle(mv.castling_side().unwrap_or(CastlingSide::KingSide))
+            }
+            Move::EnPassant { .. }
+                if style == EnPassantStyle::Explicit && position.en_passant_moves().len() == 1 =>
+            {
+                Eran::EnPassant
+            }
+            _ => match RegularMove::new(
+                mv.piece(),
+                mv.from(),
+                mv.to(),
+                mv.is_capture(),
+                mv.promotion(),
+            ) {
+                Ok(regular) => Eran::Regular(regular),
+                // A legal move always has an empty-board geometry.
+                Err(_) => Eran::EnPassant,
+            },
+        }
+    }
+
+    /// The legal move this ERAN names: piece, squares and capture mark must
+    /// match; `ep` must be the only en-passant capture.
+    ///
+    /// ```
+    /// use chessnote::eran::Eran;
+    /// use chessnote::position::{MoveErrorKind, Position};
+    /// let position = Position::new();
+    /// let eran: Eran = "N g1-f3".parse().unwrap();
+    /// assert!(eran.to_move(&position).is_ok());
+    /// let eran: Eran = "ep".parse().unwrap();
+    /// assert_eq!(eran.to_move(&position), Err(MoveErrorKind::Illegal));
+    /// ```
+    pub fn to_move(&self, position: &Position) -> Result<Move, MoveErrorKind> {
+        match *self {
+            Eran::Castle(side) => position.castle_move(side).ok_or(MoveErrorKind::Illegal),
+            Eran::EnPassant => match *position.en_passant_moves() {
+                [mv] => Ok(mv),
+                [] => Err(MoveErrorKind::Illegal),
+                _ => Err(MoveErrorKind::Ambiguous),
+            },
+            Eran::Regular(regular) => {
+                let cz_mv = cz::Move {
+                    from: cz_square(regular.from()),
+                    to: cz_square(regular.to()),
+                    promotion: regular.promotion().map(cz_kind),
+                };
+                if !position.board.is_legal(cz_mv) {
+                    return Err(MoveErrorKind::Illegal);
+                }
+                let mv = position.move_of(cz_mv);
+                if mv.piece() != regular.piece() || matches!(mv, Move::Castle { .. }) {
+                    return Err(MoveErrorKind::Illegal);
+                }
+                if mv.is_capture() != regular.is_capture() {
+                    return Err(MoveErrorKind::NeedsLeniency(Leniency::CaptureMismatch));
+                }
+                Ok(mv)
+            }
+        }
+    }
+}
+
+impl Position {
+    /// Reads an ERAN move (either form, any case).
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// let mv = Position::new().parse_eran(b"pawn E2-E4")?;
+    /// assert!(mv.is_double_step());
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn parse_eran(&self, text: &[u8]) -> Result<Move, MoveError> {
+        let eran = Eran::from_ascii(text).map_err(|e| {
+            let kind = MoveErrorKind::Syntax {
+                message: e.kind().message(),
+                offset: e.offset(),
+            };
+            MoveError::new(kind, text, self)
+        })?;
+        eran.to_move(self)
+            .map_err(|kind| MoveError::new(kind, text, self))
+    }
+}
+
+/// A move notation, for reading and writing moves generically.
+///
+/// ```
+/// use chessnote::position::Notation;
+/// assert_eq!("eran-short".parse::<Notation>(), Ok(Notation::EranShort));
+/// assert_eq!(Notation::Lan.to_string(), "lan");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// Standard algebraic notation: `Nf3`, `exd8=Q+`, `O-O`.
+    San,
+    /// Long algebraic notation: `Ng1-f3`, `e7-e8=Q+`.
+    Lan,
+    /// UCI: `g1f3`, `e7e8q` (`e1h1` castling in Chess960).
+    Uci,
+    /// ERAN, verbose when written: `Knight g1-f3`.
+    Eran,
+    /// ERAN, short when written: `N g1-f3` (reads like [`Notation::Eran`]).
+    EranShort,
+}
+
+impl Notation {
+    /// The name used on the command line.
+    ///
+    /// ```
+    /// assert_eq!(chessnote::position::Notation::Uci.name(), "uci");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::San => "san",
+            Notation::Lan => "lan",
+            Notation::Uci => "uci",
+            Notation::Eran => "eran",
+            Notation::EranShort => "eran-short",
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// The text does not name a notation.
+///
+/// ```
+/// let err = "pgn".parse::<chessnote::position::Notation>().unwrap_err();
+/// assert_eq!(err.to_string(), "unknown notation: expected san, lan, uci, eran or eran-short");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParseNotationError;
+
+impl fmt::Display for ParseNotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown notation: expected san, lan, uci, eran or eran-short")
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseNotationError {}
+
+impl core::str::FromStr for Notation {
+    type Err = ParseNotationError;
+
+    fn from_str(s: &str) -> Result<Notation, ParseNotationError> {
+        [
+            Notation::San,
+            Notation::Lan,
+            Notation::Uci,
+            Notation::Eran,
+            Notation::EranShort,
+        ]
+        .into_iter()
+        .find(|n| n.name() == s)
+        .ok_or(ParseNotationError)
+    }
+}
+
+/// A move converted by [`Position::convert_and_play`]: its text in the
+/// target notation, and the leniencies reading it needed.
+///
+/// ```
+/// use chessnote::position::{Notation, Position};
+/// use chessnote::san::SanOptions;
+/// let mut position = Position::new();
+/// let converted = position.convert_and_play(b"e4", Notation::San, Notation::Uci, SanOptions::STRICT)?;
+/// assert_eq!((converted.text.as_str(), converted.used), ("e2e4", SanOptions::STRICT));
+/// # Ok::<(), chessnote::position::MoveError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Converted {
+    /// The move in the target notation.
+    pub text: alloc::string::String,
+    /// The leniencies reading it needed (SAN only; empty otherwise).
+    pub used: SanOptions,
+}
+
+impl Position {
+    /// Reads a move written in `notation` (SAN with the leniencies of
+    /// `options`; the others strictly). The null move is an error of kind
+    /// [`MoveErrorKind::Null`].
+    ///
+    /// ```
+    /// use chessnote::position::{Notation, Position};
+    /// use chessnote::san::SanOptions;
+    /// let (mv, _) = Position::new().parse_move(Notation::Lan, b"Ng1-f3", SanOptions::STRICT)?;
+    /// assert_eq!(mv.to(), chessnote::Square::F3);
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn parse_move(
+        &self,
+        notation: Notation,
+        text: &[u8],
+        options: SanOptions,
+    ) -> Result<(Move, SanOptions), MoveError> {
+        match notation {
+            Notation::San => self.parse_san(text, options),
+            Notation::Lan => self.parse_lan(text).map(|mv| (mv, SanOptions::STRICT)),
+            Notation::Uci => self.parse_uci(text).map(|mv| (mv, SanOptions::STRICT)),
+            Notation::Eran | Notation::EranShort => {
+                self.parse_eran(text).map(|mv| (mv, SanOptions::STRICT))
+            }
+        }
+    }
+
+    /// Writes a legal move in `notation`.
+    ///
+    /// ```
+    /// use chessnote::position::{Notation, Position};
+    /// let position = Position::new();
+    /// let mv = position.parse_uci(b"e2e4").unwrap();
+    /// assert_eq!(position.write_move(Notation::EranShort, &mv), "P e2-e4");
+    /// assert_eq!(position.write_move(Notation::San, &mv), "e4");
+    /// ```
+    pub fn write_move(&self, notation: Notation, mv: &Move) -> alloc::string::String {
+        use alloc::string::ToString;
+        match notation {
+            Notation::San => SanPlus::from_move(self, mv).to_string(),
+            Notation::Lan => LanPlus::from_move(self, mv).to_string(),
+            Notation::Uci => Uci::from_move(mv, self.castling_mode()).to_string(),
+            Notation::Eran => Eran::from_move(self, mv).verbose().to_string(),
+            Notation::EranShort => Eran::from_move(self, mv).short().to_string(),
+        }
+    }
+
+    /// Reads a move in one notation, writes it in another, and plays it.
+    /// The null move (`--` in SAN and LAN, `0000` in UCI) is played as a
+    /// pass when the side to move is not in check; ERAN has none.
+    ///
+    /// ```
+    /// use chessnote::position::{Notation, Position};
+    /// use chessnote::san::SanOptions;
+    /// let mut position = Position::new();
+    /// for (san, lan) in [("e4", "e2-e4"), ("e5", "e7-e5"), ("Nf3", "Ng1-f3")] {
+    ///     let converted = position.convert_and_play(san.as_bytes(), Notation::San, Notation::Lan, SanOptions::STRICT)?;
+    ///     assert_eq!(converted.text, lan);
+    /// }
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn convert_and_play(
+        &mut self,
+        text: &[u8],
+        from: Notation,
+        to: Notation,
+        options: SanOptions,
+    ) -> Result<Converted, MoveError> {
+        match self.parse_move(from, text, options.null_move(true)) {
+            Ok((mv, used)) => {
+                let converted = self.write_move(to, &mv);
+                self.play_unchecked(mv);
+                Ok(Converted {
+                    text: converted,
+                    used,
+                })
+            }
+            Err(err) if err.kind() == MoveErrorKind::Null => {
+                let null = match to {
+                    Notation::San | Notation::Lan => "--",
+                    Notation::Uci => "0000",
+                    Notation::Eran | Notation::EranShort => return Err(err),
+                };
+                if !self.play_null() {
+                    return Err(err);
+                }
+                Ok(Converted {
+                    text: null.into(),
+                    used: SanOptions::STRICT,
+                })
+            }
+            Err(err) => Err(err),
+        }
     }
 }

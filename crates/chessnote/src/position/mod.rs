@@ -26,7 +26,9 @@ mod convert;
 mod move_list;
 mod validate;
 
-pub use convert::{MoveError, MoveErrorKind};
+pub use convert::{
+    Converted, EnPassantStyle, MoveError, MoveErrorKind, Notation, ParseNotationError,
+};
 pub use move_list::MoveList;
 pub use validate::{Problem, Problems};
 
