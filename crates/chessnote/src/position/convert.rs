@@ -193,32 +193,107 @@ impl Position {
         }
     }
 
-    /// The legal moves of our `kind` pieces on `from` squares to `to`.
+    /// The legal moves of our `kind` pieces on `from` squares to `to`
+    /// (never castling): how many, and one of them.
     fn legal_to(
         &self,
         kind: PieceKind,
         from: cz::BitBoard,
         to: cz::Square,
         promotion: Option<PieceKind>,
-    ) -> (u32, Option<cz::Move>) {
+    ) -> (u32, Option<cz::Square>) {
         let mut count = 0;
         let mut found = None;
         for source in from {
-            let mv = cz::Move {
-                from: source,
-                to,
-                promotion: promotion.map(cz_kind),
-            };
-            if self.board.is_legal(mv) && (kind != PieceKind::King || !self.is_castle(mv)) {
+            if self.quick_legal(kind, source, to, promotion) {
                 count += 1;
-                found = Some(mv);
+                found = Some(source);
             }
         }
         (count, found)
     }
 
-    fn is_castle(&self, mv: cz::Move) -> bool {
-        self.board.colors(self.cz_color()).has(mv.to)
+    /// Whether our `kind` piece on `from` (one of [`Position::sources`])
+    /// may legally move to `to`. Not in check and not pinned, a move that
+    /// `sources` allows is legal if its target fits; everything else asks
+    /// cozy-chess.
+    #[inline]
+    fn quick_legal(
+        &self,
+        kind: PieceKind,
+        from: cz::Square,
+        to: cz::Square,
+        promotion: Option<PieceKind>,
+    ) -> bool {
+        let board = &self.board;
+        let us = board.side_to_move();
+        if board.colors(us).has(to) {
+            // Castling is never what this is asked about.
+            return false;
+        }
+        if kind == PieceKind::King || !board.checkers().is_empty() || board.pinned().has(from) {
+            return board.is_legal(cz::Move {
+                from,
+                to,
+                promotion: promotion.map(cz_kind),
+            });
+        }
+        if kind != PieceKind::Pawn {
+            // `sources` found `from` through the attack set of `to`, so the
+            // path is clear.
+            return promotion.is_none();
+        }
+        let last_rank = if us == cz::Color::White {
+            cz::Rank::Eighth
+        } else {
+            cz::Rank::First
+        };
+        if (to.rank() == last_rank) != promotion.is_some() {
+            return false;
+        }
+        if from.file() == to.file() {
+            // A push: `sources` checked the square between for a double step.
+            !board.occupied().has(to)
+        } else if board.colors(!us).has(to) {
+            true
+        } else {
+            // En passant (or nothing): cozy-chess knows the subtle cases.
+            board.is_legal(cz::Move {
+                from,
+                to,
+                promotion: None,
+            })
+        }
+    }
+
+    /// The move of our `kind` piece from `from` to `to`, known legal and
+    /// not castling.
+    #[inline]
+    fn make_move(
+        &self,
+        kind: PieceKind,
+        from: cz::Square,
+        to: cz::Square,
+        promotion: Option<PieceKind>,
+    ) -> Move {
+        let them = !self.board.side_to_move();
+        let capture = if self.board.colors(them).has(to) {
+            self.board.piece_on(to).map(super::kind_of)
+        } else {
+            None
+        };
+        let (from, to) = (square_of(from), square_of(to));
+        if kind == PieceKind::Pawn && capture.is_none() && from.file() != to.file() {
+            Move::EnPassant { from, to }
+        } else {
+            Move::Normal {
+                piece: kind,
+                from,
+                capture,
+                to,
+                promotion,
+            }
+        }
     }
 
     /// The castling move of the side to move on `side`, if legal.
@@ -239,14 +314,67 @@ impl Position {
         self.board.is_legal(mv).then(|| self.move_of(mv))
     }
 
-    /// `+`, `#` or nothing: what playing `mv` gives.
+    /// Whether playing the legal `mv` gives check, read off the attack sets
+    /// of the board as it would be, without playing it.
+    pub(crate) fn gives_check(&self, mv: &Move) -> bool {
+        let board = &self.board;
+        let us = board.side_to_move();
+        let king = board.king(!us);
+        let (from, to) = (cz_square(mv.from()), cz_square(mv.to()));
+        let mut occupied = board.occupied();
+        let ours = |kind: cz::Piece| board.colored_pieces(us, kind);
+        let (mut pawns, mut knights, mut bishops, mut rooks, mut queens) = (
+            ours(cz::Piece::Pawn),
+            ours(cz::Piece::Knight),
+            ours(cz::Piece::Bishop),
+            ours(cz::Piece::Rook),
+            ours(cz::Piece::Queen),
+        );
+        match *mv {
+            Move::Castle { king: k, rook } => {
+                let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
+                let rank = mv.from().rank();
+                let rook_to = cz_square(Square::new(side.rook_to_file(), rank));
+                occupied ^= cz_square(k).bitboard() | cz_square(rook).bitboard();
+                occupied |= cz_square(mv.to()).bitboard() | rook_to.bitboard();
+                rooks ^= cz_square(rook).bitboard() | rook_to.bitboard();
+            }
+            _ => {
+                let moved = |set: &mut cz::BitBoard, kind: PieceKind| {
+                    if mv.piece() == kind {
+                        *set ^= from.bitboard();
+                    }
+                    if mv.promotion().unwrap_or(mv.piece()) == kind {
+                        *set |= to.bitboard();
+                    }
+                };
+                moved(&mut pawns, PieceKind::Pawn);
+                moved(&mut knights, PieceKind::Knight);
+                moved(&mut bishops, PieceKind::Bishop);
+                moved(&mut rooks, PieceKind::Rook);
+                moved(&mut queens, PieceKind::Queen);
+                occupied = (occupied & !from.bitboard()) | to.bitboard();
+                if let Move::EnPassant { from: f, to: t } = *mv {
+                    occupied ^= cz_square(Square::new(t.file(), f.rank())).bitboard();
+                }
+            }
+        }
+        let attackers = (cz::get_pawn_attacks(king, !us) & pawns)
+            | (cz::get_knight_moves(king) & knights)
+            | (cz::get_bishop_moves(king, occupied) & (bishops | queens))
+            | (cz::get_rook_moves(king, occupied) & (rooks | queens));
+        !attackers.is_empty()
+    }
+
+    /// `+`, `#` or nothing: what playing the legal `mv` gives.
     pub(crate) fn suffix_of(&self, mv: &Move) -> Option<Suffix> {
+        if !self.gives_check(mv) {
+            return None;
+        }
         let cz_mv = self.cz_move(mv)?;
         let mut board = self.board.clone();
         board.play_unchecked(cz_mv);
-        if board.checkers().is_empty() {
-            None
-        } else if board.generate_moves(|_| true) {
+        if board.generate_moves(|_| true) {
             Some(Suffix::Check)
         } else {
             Some(Suffix::Checkmate)
@@ -290,6 +418,7 @@ impl Position {
 
     /// The move of a parsed SAN; the error kind alone (the callers add the
     /// text and the position).
+    #[inline]
     fn san_to_move(
         &self,
         san: &SanPlus,
@@ -326,12 +455,12 @@ impl Position {
                 }
                 let written = all & cz::BitBoard(filter.0);
                 let (count, found) = self.legal_to(piece, written, cz_to, promotion);
-                let cz_mv = match (count, found) {
-                    (1, Some(mv)) => mv,
+                let from = match (count, found) {
+                    (1, Some(from)) => from,
                     (0, _) => return Err(MoveErrorKind::Illegal),
                     _ => return Err(MoveErrorKind::Ambiguous),
                 };
-                let mv = self.move_of(cz_mv);
+                let mv = self.make_move(piece, from, cz_to, promotion);
                 if mv.is_capture() != capture {
                     need(Leniency::CaptureMismatch)?;
                 }
@@ -344,7 +473,13 @@ impl Position {
                 mv
             }
         };
-        if san.suffix.is_some() && san.suffix != self.suffix_of(&mv) {
+        // `+` must give check (a checkmate is a check too); `#` must mate.
+        let suffix_ok = match san.suffix {
+            None => true,
+            Some(Suffix::Check) => self.gives_check(&mv),
+            Some(Suffix::Checkmate) => self.suffix_of(&mv) == Some(Suffix::Checkmate),
+        };
+        if !suffix_ok {
             need(Leniency::WrongSuffix)?;
         }
         Ok((mv, used))
@@ -366,12 +501,8 @@ impl Position {
         let mut same_file = false;
         let mut same_rank = false;
         for other in others {
+            let legal = self.quick_legal(mv.piece(), other, cz_square(mv.to()), None);
             let other = square_of(other);
-            let legal = self.board.is_legal(cz::Move {
-                from: cz_square(other),
-                to: cz_square(mv.to()),
-                promotion: None,
-            });
             if legal {
                 rivals = true;
                 same_file |= other.file() == from.file();
@@ -455,6 +586,9 @@ impl Position {
 }
 
 fn merge(a: SanOptions, b: SanOptions) -> SanOptions {
+    if b.is_empty() {
+        return a;
+    }
     b.iter().fold(a, |set, l| set.with(l, true))
 }
 
