@@ -18,7 +18,13 @@
 //! its errors:
 //!
 //! - [`san`]: Standard Algebraic Notation moves, with a drop-in façade for the
-//!   `chess-notation-parser` crate.
+//!   `chess-notation-parser` crate;
+//! - [`fen`]: FEN positions and EPD records, with a drop-in façade for the
+//!   `chess_fen_parser` crate;
+//! - [`pin`]: Piece Identifier Notation, a drop-in for `sashite-pin`;
+//! - [`eran`]: Explicit Readable Algebraic Notation;
+//! - [`uci`] and [`lan`]: UCI and long algebraic moves;
+//! - [`position`]: legal positions, and moves to and from every notation.
 //!
 //! ```
 //! use chessnote::san::SanPlus;
