@@ -11,7 +11,7 @@
 //!   ([`FenError`]).
 //! - The drop-in API of the `chess_fen_parser` 0.1.1 crate: [`parse_fen`]
 //!   gives a [`Fen`] (alias [`FenRecord`]) with the same public fields, built
-//!   from a [`Setup`]. With the `pest` feature, [`FenParser`] and [`Rule`]
+//!   from a [`Setup`]. With the `pest` feature, `FenParser` and `Rule`
 //!   are the seed's pest grammar (the file `fen.pest` beside this module,
 //!   which also documents the language and where we are stricter).
 //!
