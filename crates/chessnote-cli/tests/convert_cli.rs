@@ -150,3 +150,31 @@ fn null_moves_pass_the_turn() {
     );
     assert_eq!((out.as_str(), code), ("e4\n--\nd4\n", 0));
 }
+
+#[test]
+fn eran_moves_and_en_passant_marks_keep_their_spaces() {
+    let (out, _, code) = chessnote(
+        &[
+            "convert",
+            "--from",
+            "eran",
+            "--to",
+            "san",
+            "Pawn e2-e4",
+            "n g8-f6",
+        ],
+        "",
+    );
+    assert_eq!((out.as_str(), code), ("e4\nNf6\n", 0));
+    let (out, _, code) = chessnote(
+        &["convert", "--from", "eran", "--to", "uci"],
+        "Pawn e2-e4\nknight g8-f6 P e4-e5\n",
+    );
+    assert_eq!((out.as_str(), code), ("e2e4\ng8f6\ne4e5\n", 0));
+    let (out, err, code) = chessnote(
+        &["convert", "--from", "san", "--to", "uci", "--lenient"],
+        "e4 d5 e5 f5 exf6 e.p.\n",
+    );
+    assert_eq!((out.as_str(), code), ("e2e4\nd7d5\ne4e5\nf7f5\ne5f6\n", 0));
+    assert!(err.contains("en-passant mark"), "{err}");
+}

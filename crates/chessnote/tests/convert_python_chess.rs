@@ -116,7 +116,8 @@ fn every_legal_move_in_every_notation_agrees_with_python_chess() {
             // en-passant styles read back as the move, and name the same
             // piece, capture and castling as python-chess's SAN.
             for style in [EnPassantStyle::Regular, EnPassantStyle::Explicit] {
-                let eran = Eran::from_move_with(&pos, &mv, style);
+                let eran =
+                    Eran::from_move_with(&pos, &mv, style).expect("every legal move has an ERAN");
                 for form in [eran.verbose().to_string(), eran.short().to_string()] {
                     assert_eq!(pos.parse_eran(form.as_bytes()), Ok(mv), "{} {form}", v.fen);
                 }

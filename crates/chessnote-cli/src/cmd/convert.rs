@@ -31,7 +31,9 @@ pub struct Args {
     /// used is reported on stderr.
     #[arg(long)]
     pub lenient: bool,
-    /// Moves to play in order; whitespace-separated stdin when none are given.
+    /// Moves to play in order, one an argument; stdin when none are given
+    /// (moves separated by whitespace; an ERAN move and `exd6 e.p.` keep
+    /// their inner spaces).
     pub moves: Vec<String>,
 }
 
@@ -100,14 +102,12 @@ fn run_sequence(
         None => Position::new(),
     };
     let mut stdin_text = String::new();
+    // Each argument is one move; stdin is split into moves by the notation.
     let moves: Vec<&str> = if args.moves.is_empty() {
         io::stdin().read_to_string(&mut stdin_text)?;
-        stdin_text.split_whitespace().collect()
+        args.from.split_moves(&stdin_text).collect()
     } else {
-        args.moves
-            .iter()
-            .flat_map(|m| m.split_whitespace())
-            .collect()
+        args.moves.iter().map(String::as_str).collect()
     };
     for text in moves {
         match position.convert_and_play(text.as_bytes(), args.from, args.to, options) {

@@ -29,11 +29,17 @@ pub struct Args {
     /// Accept the null move `--`.
     #[arg(long)]
     pub null_move: bool,
+    /// Accept every leniency (`0-0`, `e2e4`, `Pe4`, `e8Q`, `exd6 e.p.`,
+    /// `e2-e4`, `--`); the ones a token needed are listed.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 impl Args {
     fn options(&self) -> SanOptions {
-        let base = if self.seed {
+        let base = if self.lenient {
+            SanOptions::LENIENT
+        } else if self.seed {
             SanOptions::SEED
         } else {
             SanOptions::STRICT
@@ -62,9 +68,19 @@ pub fn run(args: Args) -> std::io::Result<bool> {
     let mut all_ok = true;
     for token in io::inputs(args.tokens) {
         let token = token?;
-        match SanPlus::from_ascii_with(token.as_bytes(), options) {
-            Ok(san) if args.json => out.json(&json_of(&token, &san))?,
-            Ok(san) => out.line(&format!("{token}\t{}", describe(&san)))?,
+        match SanPlus::from_ascii_reporting(token.as_bytes(), options) {
+            Ok((san, used)) if args.json => {
+                let mut value = json_of(&token, &san);
+                let used: Vec<String> = used.iter().map(|l| l.to_string()).collect();
+                value["leniencies"] = json!(used);
+                out.json(&value)?;
+            }
+            Ok((san, used)) if used.is_empty() => {
+                out.line(&format!("{token}\t{}", describe(&san)))?
+            }
+            Ok((san, used)) => {
+                out.line(&format!("{token}\t{} leniencies={used}", describe(&san)))?
+            }
             Err(err) => {
                 all_ok = false;
                 if args.json {

@@ -1,4 +1,4 @@
-//! Moves to and from their notations, in a position: SAN, UCI and LAN.
+//! Moves to and from their notations, in a position: SAN, LAN, UCI and ERAN.
 //!
 //! Each direction is exact: a move prints as the reference writers
 //! (python-chess) print it, and strict reading accepts exactly what they
@@ -43,6 +43,9 @@ pub enum MoveErrorKind {
     Ambiguous,
     /// It matches a legal move only with a leniency that was not allowed.
     NeedsLeniency(Leniency),
+    /// It names a legal move but misstates it (a wrong capture mark or
+    /// check suffix) in a notation that has no leniency for that (LAN, ERAN).
+    Misstated(Leniency),
     /// The null move: legal only when not in check, and not a [`Move`].
     Null,
 }
@@ -139,6 +142,13 @@ impl fmt::Display for MoveError {
                     self.setup()
                 )
             }
+            MoveErrorKind::Misstated(what) => {
+                write!(
+                    f,
+                    "`{written}` misstates a legal move ({what}) in {}",
+                    self.setup()
+                )
+            }
             MoveErrorKind::Null => write!(f, "null move `{written}` in {}", self.setup()),
         }
     }
@@ -147,8 +157,10 @@ impl fmt::Display for MoveError {
 #[cfg(feature = "std")]
 impl std::error::Error for MoveError {}
 
-fn back_rank(color: Color) -> Rank {
-    color.fold(Rank::First, Rank::Eighth)
+/// A notation's syntax error, as a [`MoveError`].
+#[cold]
+fn syntax(message: &'static str, offset: usize, text: &[u8], position: &Position) -> MoveError {
+    MoveError::new(MoveErrorKind::Syntax { message, offset }, text, position)
 }
 
 impl Position {
@@ -314,62 +326,80 @@ impl Position {
         self.board.is_legal(mv).then(|| self.move_of(mv))
     }
 
-    /// Whether playing the legal `mv` gives check, read off the attack sets
-    /// of the board as it would be, without playing it.
-    pub(crate) fn gives_check(&self, mv: &Move) -> bool {
+    /// Our pieces and the occupancy as they would be after the legal `mv`,
+    /// without playing it.
+    fn after(&self, mv: &Move) -> After {
         let board = &self.board;
         let us = board.side_to_move();
-        let king = board.king(!us);
-        let (from, to) = (cz_square(mv.from()), cz_square(mv.to()));
-        let mut occupied = board.occupied();
         let ours = |kind: cz::Piece| board.colored_pieces(us, kind);
-        let (mut pawns, mut knights, mut bishops, mut rooks, mut queens) = (
-            ours(cz::Piece::Pawn),
-            ours(cz::Piece::Knight),
-            ours(cz::Piece::Bishop),
-            ours(cz::Piece::Rook),
-            ours(cz::Piece::Queen),
-        );
+        let mut after = After {
+            occupied: board.occupied(),
+            theirs: board.colors(!us),
+            pawns: ours(cz::Piece::Pawn),
+            knights: ours(cz::Piece::Knight),
+            bishops: ours(cz::Piece::Bishop),
+            rooks: ours(cz::Piece::Rook),
+            queens: ours(cz::Piece::Queen),
+            king: board.king(us),
+            us,
+        };
+        let (from, to) = (cz_square(mv.from()), cz_square(mv.to()));
         match *mv {
-            Move::Castle { king: k, rook } => {
+            Move::Castle { king, rook } => {
                 let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
-                let rank = mv.from().rank();
-                let rook_to = cz_square(Square::new(side.rook_to_file(), rank));
-                occupied ^= cz_square(k).bitboard() | cz_square(rook).bitboard();
-                occupied |= cz_square(mv.to()).bitboard() | rook_to.bitboard();
-                rooks ^= cz_square(rook).bitboard() | rook_to.bitboard();
+                let rook_to = cz_square(Square::new(side.rook_to_file(), mv.from().rank()));
+                let (king, rook) = (cz_square(king).bitboard(), cz_square(rook).bitboard());
+                after.occupied =
+                    (after.occupied & !king & !rook) | to.bitboard() | rook_to.bitboard();
+                // In Chess960 the rook may already stand on its square.
+                after.rooks = (after.rooks & !rook) | rook_to.bitboard();
+                after.king = to;
             }
             _ => {
-                let moved = |set: &mut cz::BitBoard, kind: PieceKind| {
-                    if mv.piece() == kind {
-                        *set ^= from.bitboard();
+                let piece = mv.piece();
+                let landing = mv.promotion().unwrap_or(piece);
+                for (kind, set) in [
+                    (PieceKind::Pawn, &mut after.pawns),
+                    (PieceKind::Knight, &mut after.knights),
+                    (PieceKind::Bishop, &mut after.bishops),
+                    (PieceKind::Rook, &mut after.rooks),
+                    (PieceKind::Queen, &mut after.queens),
+                ] {
+                    if piece == kind {
+                        *set &= !from.bitboard();
                     }
-                    if mv.promotion().unwrap_or(mv.piece()) == kind {
+                    if landing == kind {
                         *set |= to.bitboard();
                     }
-                };
-                moved(&mut pawns, PieceKind::Pawn);
-                moved(&mut knights, PieceKind::Knight);
-                moved(&mut bishops, PieceKind::Bishop);
-                moved(&mut rooks, PieceKind::Rook);
-                moved(&mut queens, PieceKind::Queen);
-                occupied = (occupied & !from.bitboard()) | to.bitboard();
+                }
+                if piece == PieceKind::King {
+                    after.king = to;
+                }
+                after.occupied = (after.occupied & !from.bitboard()) | to.bitboard();
+                after.theirs &= !to.bitboard();
                 if let Move::EnPassant { from: f, to: t } = *mv {
-                    occupied ^= cz_square(Square::new(t.file(), f.rank())).bitboard();
+                    let taken = cz_square(Square::new(t.file(), f.rank())).bitboard();
+                    after.occupied &= !taken;
+                    after.theirs &= !taken;
                 }
             }
         }
-        let attackers = (cz::get_pawn_attacks(king, !us) & pawns)
-            | (cz::get_knight_moves(king) & knights)
-            | (cz::get_bishop_moves(king, occupied) & (bishops | queens))
-            | (cz::get_rook_moves(king, occupied) & (rooks | queens));
-        !attackers.is_empty()
+        after
     }
 
     /// `+`, `#` or nothing: what playing the legal `mv` gives.
     pub(crate) fn suffix_of(&self, mv: &Move) -> Option<Suffix> {
-        if !self.gives_check(mv) {
+        let after = self.after(mv);
+        let king = self.board.king(!self.board.side_to_move());
+        if !after.attacks(king, after.occupied) {
             return None;
+        }
+        // A square the king can step to proves it is no mate, without
+        // playing the move; otherwise play it and look for any reply.
+        let flights = cz::get_king_moves(king) & !after.theirs;
+        let without_king = after.occupied & !king.bitboard();
+        if flights.into_iter().any(|f| !after.attacks(f, without_king)) {
+            return Some(Suffix::Check);
         }
         let cz_mv = self.cz_move(mv)?;
         let mut board = self.board.clone();
@@ -395,7 +425,7 @@ impl Position {
     ///
     /// let (mv, used) = position.parse_san(b"Ng1-f3", SanOptions::LENIENT)?;
     /// assert_eq!(mv.from(), Square::G1);
-    /// assert!(used.allows(Leniency::LanDash) && used.allows(Leniency::SuperfluousDisambiguation));
+    /// assert!(used.allows(Leniency::LanDash) && used.allows(Leniency::AnyDisambiguation));
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_san(
@@ -403,17 +433,16 @@ impl Position {
         text: &[u8],
         options: SanOptions,
     ) -> Result<(Move, SanOptions), MoveError> {
-        let (san, used) = SanPlus::from_ascii_reporting(text, options).map_err(|e| {
-            let kind = MoveErrorKind::Syntax {
-                message: e.kind().message(),
-                offset: e.offset(),
-            };
-            MoveError::new(kind, text, self)
-        })?;
+        let (san, used) = SanPlus::from_ascii_reporting(text, options)
+            .map_err(|e| syntax(e.kind().message(), e.offset(), text, self))?;
         let (mv, more) = self
             .san_to_move(&san, options)
             .map_err(|kind| MoveError::new(kind, text, self))?;
-        Ok((mv, merge(used, more)))
+        if used.allows(Leniency::EnPassantSuffix) && !matches!(mv, Move::EnPassant { .. }) {
+            // An en-passant mark on another move is not a spelling of it.
+            return Err(MoveError::new(MoveErrorKind::Illegal, text, self));
+        }
+        Ok((mv, used | more))
     }
 
     /// The move of a parsed SAN; the error kind alone (the callers add the
@@ -467,19 +496,13 @@ impl Position {
                 if (file, rank) != self.disambiguation(&mv, all) {
                     // Pawn sources were judged (and reported) by the syntax.
                     if piece != PieceKind::Pawn {
-                        need(Leniency::SuperfluousDisambiguation)?;
+                        need(Leniency::AnyDisambiguation)?;
                     }
                 }
                 mv
             }
         };
-        // `+` must give check (a checkmate is a check too); `#` must mate.
-        let suffix_ok = match san.suffix {
-            None => true,
-            Some(Suffix::Check) => self.gives_check(&mv),
-            Some(Suffix::Checkmate) => self.suffix_of(&mv) == Some(Suffix::Checkmate),
-        };
-        if !suffix_ok {
+        if san.suffix.is_some() && san.suffix != self.suffix_of(&mv) {
             need(Leniency::WrongSuffix)?;
         }
         Ok((mv, used))
@@ -529,13 +552,7 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_uci(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let uci = Uci::from_ascii(text).map_err(|e| {
-            let kind = MoveErrorKind::Syntax {
-                message: e.message(),
-                offset: e.offset(),
-            };
-            MoveError::new(kind, text, self)
-        })?;
+        let uci = Uci::from_ascii(text).map_err(|e| syntax(e.message(), e.offset(), text, self))?;
         uci.to_move(self)
             .map_err(|kind| MoveError::new(kind, text, self))
     }
@@ -551,13 +568,8 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_lan(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let lan = LanPlus::from_ascii(text).map_err(|e| {
-            let kind = MoveErrorKind::Syntax {
-                message: e.message(),
-                offset: e.offset(),
-            };
-            MoveError::new(kind, text, self)
-        })?;
+        let lan =
+            LanPlus::from_ascii(text).map_err(|e| syntax(e.message(), e.offset(), text, self))?;
         lan.to_move(self)
             .map_err(|kind| MoveError::new(kind, text, self))
     }
@@ -583,13 +595,6 @@ impl Position {
             None => false,
         }
     }
-}
-
-fn merge(a: SanOptions, b: SanOptions) -> SanOptions {
-    if b.is_empty() {
-        return a;
-    }
-    b.iter().fold(a, |set, l| set.with(l, true))
 }
 
 impl San {
@@ -722,41 +727,23 @@ impl Uci {
         else {
             return Err(MoveErrorKind::Null);
         };
-        let king = position.king(position.turn());
-        let home = back_rank(position.turn());
-        let cz_mv = if from == king
-            && position.castling_mode() == CastlingMode::Standard
-            && from.rank() == home
-            && to.rank() == home
-            && from.file() == File::E
-            && matches!(to.file(), File::C | File::G)
+        // Standard chess writes castling as the king's two-square move.
+        if position.castling_mode() == CastlingMode::Standard
+            && from == position.king(position.turn())
         {
-            // e1g1 / e1c1: castling, if the rook is where standard chess keeps it.
-            let rook_file = if to.file() == File::G {
-                File::H
-            } else {
-                File::A
-            };
-            let candidate = cz::Move {
-                from: cz_square(from),
-                to: cz_square(Square::new(rook_file, home)),
-                promotion: None,
-            };
-            if position.board.is_legal(candidate) {
-                candidate
-            } else {
-                cz::Move {
-                    from: cz_square(from),
-                    to: cz_square(to),
-                    promotion: None,
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                if let Some(castle) = position.castle_move(side)
+                    && castle.to() == to
+                    && promotion.is_none()
+                {
+                    return Ok(castle);
                 }
             }
-        } else {
-            cz::Move {
-                from: cz_square(from),
-                to: cz_square(to),
-                promotion: promotion.map(cz_kind),
-            }
+        }
+        let cz_mv = cz::Move {
+            from: cz_square(from),
+            to: cz_square(to),
+            promotion: promotion.map(cz_kind),
         };
         if !position.board.is_legal(cz_mv) {
             return Err(MoveErrorKind::Illegal);
@@ -833,13 +820,13 @@ impl LanPlus {
                     return Err(MoveErrorKind::Illegal);
                 }
                 if mv.is_capture() != capture {
-                    return Err(MoveErrorKind::NeedsLeniency(Leniency::CaptureMismatch));
+                    return Err(MoveErrorKind::Misstated(Leniency::CaptureMismatch));
                 }
                 mv
             }
         };
         if self.suffix.is_some() && self.suffix != position.suffix_of(&mv) {
-            return Err(MoveErrorKind::NeedsLeniency(Leniency::WrongSuffix));
+            return Err(MoveErrorKind::Misstated(Leniency::WrongSuffix));
         }
         Ok(mv)
     }
@@ -889,16 +876,17 @@ impl FromIterator<Move> for super::MoveList {
 }
 
 impl Eran {
-    /// The ERAN of a legal move (en passant as a regular capture).
+    /// The ERAN of a legal move (en passant as a regular capture); `None`
+    /// for a hand-made move no piece could make (ERAN cannot write it).
     ///
     /// ```
     /// use chessnote::eran::Eran;
     /// use chessnote::position::Position;
     /// let position = Position::new();
     /// let mv = position.parse_uci(b"g1f3").unwrap();
-    /// assert_eq!(Eran::from_move(&position, &mv).to_string(), "Knight g1-f3");
+    /// assert_eq!(Eran::from_move(&position, &mv).unwrap().to_string(), "Knight g1-f3");
     /// ```
-    pub fn from_move(position: &Position, mv: &Move) -> Eran {
+    pub fn from_move(position: &Position, mv: &Move) -> Option<Eran> {
         Eran::from_move_with(position, mv, EnPassantStyle::Regular)
     }
 
@@ -912,31 +900,29 @@ impl Eran {
     /// let setup: Setup = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".parse().unwrap();
     /// let position = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
     /// let mv = position.parse_uci(b"e5d6").unwrap();
-    /// assert_eq!(Eran::from_move(&position, &mv).to_string(), "Pawn e5xd6");
-    /// assert_eq!(Eran::from_move_with(&position, &mv, EnPassantStyle::Explicit).to_string(), "en-passant");
+    /// assert_eq!(Eran::from_move(&position, &mv).unwrap().to_string(), "Pawn e5xd6");
+    /// let explicit = Eran::from_move_with(&position, &mv, EnPassantStyle::Explicit).unwrap();
+    /// assert_eq!(explicit.to_string(), "en-passant");
     /// ```
-    pub fn from_move_with(position: &Position, mv: &Move, style: EnPassantStyle) -> Eran {
-        match *mv {
-            Move::Castle { .. } => {
-                Eran::Castle(mv.castling_side().unwrap_or(CastlingSide::KingSide))
-            }
+    pub fn from_move_with(position: &Position, mv: &Move, style: EnPassantStyle) -> Option<Eran> {
+        Some(match *mv {
+            Move::Castle { .. } => Eran::Castle(mv.castling_side()?),
             Move::EnPassant { .. }
                 if style == EnPassantStyle::Explicit && position.en_passant_moves().len() == 1 =>
             {
                 Eran::EnPassant
             }
-            _ => match RegularMove::new(
-                mv.piece(),
-                mv.from(),
-                mv.to(),
-                mv.is_capture(),
-                mv.promotion(),
-            ) {
-                Ok(regular) => Eran::Regular(regular),
-                // A legal move always has an empty-board geometry.
-                Err(_) => Eran::EnPassant,
-            },
-        }
+            _ => Eran::Regular(
+                RegularMove::new(
+                    mv.piece(),
+                    mv.from(),
+                    mv.to(),
+                    mv.is_capture(),
+                    mv.promotion(),
+                )
+                .ok()?,
+            ),
+        })
     }
 
     /// The legal move this ERAN names: piece, squares and capture mark must
@@ -973,7 +959,7 @@ impl Eran {
                     return Err(MoveErrorKind::Illegal);
                 }
                 if mv.is_capture() != regular.is_capture() {
-                    return Err(MoveErrorKind::NeedsLeniency(Leniency::CaptureMismatch));
+                    return Err(MoveErrorKind::Misstated(Leniency::CaptureMismatch));
                 }
                 Ok(mv)
             }
@@ -991,13 +977,8 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_eran(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let eran = Eran::from_ascii(text).map_err(|e| {
-            let kind = MoveErrorKind::Syntax {
-                message: e.kind().message(),
-                offset: e.offset(),
-            };
-            MoveError::new(kind, text, self)
-        })?;
+        let eran = Eran::from_ascii(text)
+            .map_err(|e| syntax(e.kind().message(), e.offset(), text, self))?;
         eran.to_move(self)
             .map_err(|kind| MoveError::new(kind, text, self))
     }
@@ -1038,6 +1019,60 @@ impl Notation {
             Notation::Eran => "eran",
             Notation::EranShort => "eran-short",
         }
+    }
+}
+
+impl Notation {
+    /// Splits text holding several moves into the moves: at whitespace,
+    /// except inside an ERAN move (`Pawn e7-e8 >Q` is one move) and before a
+    /// SAN en-passant mark (`exd6 e.p.` is one move).
+    ///
+    /// ```
+    /// use chessnote::position::Notation;
+    /// let moves: Vec<_> = Notation::Eran.split_moves("Pawn e2-e4 ck\nP g7-g8 ->Queen").collect();
+    /// assert_eq!(moves, ["Pawn e2-e4", "ck", "P g7-g8 ->Queen"]);
+    /// let moves: Vec<_> = Notation::San.split_moves("e4 d5 exd6 e.p. Nf3").collect();
+    /// assert_eq!(moves, ["e4", "d5", "exd6 e.p.", "Nf3"]);
+    /// ```
+    pub fn split_moves(self, text: &str) -> impl Iterator<Item = &str> {
+        let words: alloc::vec::Vec<(usize, usize)> = text
+            .split_ascii_whitespace()
+            .map(|w| {
+                let start = w.as_ptr() as usize - text.as_ptr() as usize;
+                (start, start + w.len())
+            })
+            .collect();
+        let mut moves = alloc::vec::Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let (start, mut end) = words[i];
+            i += 1;
+            let word = &text[start..end];
+            let joins = |next: &str| match self {
+                Notation::Eran | Notation::EranShort => {
+                    next.starts_with('>') || next.starts_with("->")
+                }
+                Notation::San | Notation::Lan => next == "e.p.",
+                Notation::Uci => false,
+            };
+            let is_piece_name = matches!(self, Notation::Eran | Notation::EranShort)
+                && [
+                    "pawn", "knight", "bishop", "rook", "queen", "king", "p", "n", "b", "r", "q",
+                    "k",
+                ]
+                .iter()
+                .any(|name| word.eq_ignore_ascii_case(name));
+            if is_piece_name && i < words.len() {
+                end = words[i].1;
+                i += 1;
+            }
+            while i < words.len() && joins(&text[words[i].0..words[i].1]) {
+                end = words[i].1;
+                i += 1;
+            }
+            moves.push(&text[start..end]);
+        }
+        moves.into_iter()
     }
 }
 
@@ -1144,14 +1179,21 @@ impl Position {
             Notation::San => SanPlus::from_move(self, mv).to_string(),
             Notation::Lan => LanPlus::from_move(self, mv).to_string(),
             Notation::Uci => Uci::from_move(mv, self.castling_mode()).to_string(),
-            Notation::Eran => Eran::from_move(self, mv).verbose().to_string(),
-            Notation::EranShort => Eran::from_move(self, mv).short().to_string(),
+            // Every legal move has an ERAN; a hand-made impossible one falls
+            // back to the crate's plain rendering.
+            Notation::Eran => Eran::from_move(self, mv)
+                .map_or_else(|| mv.to_string(), |e| e.verbose().to_string()),
+            Notation::EranShort => {
+                Eran::from_move(self, mv).map_or_else(|| mv.to_string(), |e| e.short().to_string())
+            }
         }
     }
 
     /// Reads a move in one notation, writes it in another, and plays it.
-    /// The null move (`--` in SAN and LAN, `0000` in UCI) is played as a
-    /// pass when the side to move is not in check; ERAN has none.
+    /// The null move (`0000` in UCI, `--` in LAN, and in SAN `--` or `Z0`
+    /// when `options` allow [`Leniency::NullMove`]) is played as a pass when
+    /// the side to move is not in check, and written `--` or `0000`; ERAN has
+    /// none.
     ///
     /// ```
     /// use chessnote::position::{Notation, Position};
@@ -1170,7 +1212,7 @@ impl Position {
         to: Notation,
         options: SanOptions,
     ) -> Result<Converted, MoveError> {
-        match self.parse_move(from, text, options.null_move(true)) {
+        match self.parse_move(from, text, options) {
             Ok((mv, used)) => {
                 let converted = self.write_move(to, &mv);
                 self.play_unchecked(mv);
@@ -1188,12 +1230,39 @@ impl Position {
                 if !self.play_null() {
                     return Err(err);
                 }
+                // In SAN the null move is a leniency; UCI and LAN have one.
+                let used = SanOptions::STRICT.null_move(from == Notation::San);
                 Ok(Converted {
                     text: null.into(),
-                    used: SanOptions::STRICT,
+                    used,
                 })
             }
             Err(err) => Err(err),
         }
+    }
+}
+
+/// Our side of the board as it would be after a move (see `Position::after`).
+struct After {
+    occupied: cz::BitBoard,
+    theirs: cz::BitBoard,
+    pawns: cz::BitBoard,
+    knights: cz::BitBoard,
+    bishops: cz::BitBoard,
+    rooks: cz::BitBoard,
+    queens: cz::BitBoard,
+    king: cz::Square,
+    us: cz::Color,
+}
+
+impl After {
+    /// Whether any of our pieces attacks `square`, with `occupied` blocking.
+    fn attacks(&self, square: cz::Square, occupied: cz::BitBoard) -> bool {
+        let attackers = (cz::get_pawn_attacks(square, !self.us) & self.pawns)
+            | (cz::get_knight_moves(square) & self.knights)
+            | (cz::get_king_moves(square) & self.king.bitboard())
+            | (cz::get_bishop_moves(square, occupied) & (self.bishops | self.queens))
+            | (cz::get_rook_moves(square, occupied) & (self.rooks | self.queens));
+        !attackers.is_empty()
     }
 }

@@ -302,9 +302,10 @@ pub enum Leniency {
     /// A dash between a full source square and the destination, as in long
     /// algebraic notation (`e2-e4`, `Ng1-f3`).
     LanDash,
-    /// In a position: more disambiguation than needed (`Nge2` where `Ne2`
-    /// suffices).
-    SuperfluousDisambiguation,
+    /// In a position: disambiguation other than the one SAN writes: more
+    /// than needed (`Nge2` where `Ne2` suffices), or another sufficient one
+    /// (`N1d2` where SAN writes `Nbd2`).
+    AnyDisambiguation,
     /// In a position: a capture written without `x`, or an `x` on a move
     /// that captures nothing.
     CaptureMismatch,
@@ -327,7 +328,7 @@ impl Leniency {
         Leniency::PromotionWithoutEquals,
         Leniency::EnPassantSuffix,
         Leniency::LanDash,
-        Leniency::SuperfluousDisambiguation,
+        Leniency::AnyDisambiguation,
         Leniency::CaptureMismatch,
         Leniency::WrongSuffix,
     ];
@@ -351,7 +352,7 @@ impl Leniency {
             Leniency::PromotionWithoutEquals => "promotion without = (e8Q)",
             Leniency::EnPassantSuffix => "en-passant mark (e.p.)",
             Leniency::LanDash => "dash between source and destination (e2-e4)",
-            Leniency::SuperfluousDisambiguation => "superfluous disambiguation (Nge2 for Ne2)",
+            Leniency::AnyDisambiguation => "non-canonical disambiguation (Nge2 for Ne2)",
             Leniency::CaptureMismatch => "missing or superfluous x",
             Leniency::WrongSuffix => "wrong check or checkmate suffix",
         }
@@ -485,9 +486,9 @@ impl SanOptions {
     );
 
     leniency_switch!(
-        /// Accept pawn moves with a source SAN never writes: a file or square
-        /// on a push (`de4`, `e2e4`), a rank or square on a capture (`e4xd5`,
-        /// `3d4`), and a capture without its source file (`xd5`).
+        /// Accept pawn moves with a source SAN never writes: a file, rank or
+        /// square on a push (`de4`, `3d4`, `e2e4`), a rank or square on a
+        /// capture (`e4xd5`), and a capture without its source file (`xd5`).
         ///
         /// ```
         /// use chessnote::san::{SanOptions, SanPlus};
@@ -574,14 +575,15 @@ impl SanOptions {
     );
 
     leniency_switch!(
-        /// In a position: accept more disambiguation than needed
-        /// (`Nge2` where `Ne2` suffices). Syntax alone never needs it.
+        /// In a position: accept disambiguation other than SAN's (`Nge2`
+        /// where `Ne2` suffices, `N1d2` where SAN writes `Nbd2`). Syntax
+        /// alone never needs it.
         ///
         /// ```
         /// use chessnote::san::{Leniency, SanOptions};
-        /// assert!(SanOptions::STRICT.superfluous_disambiguation(true).allows(Leniency::SuperfluousDisambiguation));
+        /// assert!(SanOptions::STRICT.any_disambiguation(true).allows(Leniency::AnyDisambiguation));
         /// ```
-        superfluous_disambiguation, SuperfluousDisambiguation
+        any_disambiguation, AnyDisambiguation
     );
 
     leniency_switch!(
@@ -605,6 +607,21 @@ impl SanOptions {
         /// ```
         wrong_suffix, WrongSuffix
     );
+}
+
+impl core::ops::BitOr for SanOptions {
+    type Output = SanOptions;
+
+    /// The union of two sets.
+    ///
+    /// ```
+    /// use chessnote::san::{Leniency, SanOptions};
+    /// let both = SanOptions::STRICT.pawn_letter(true) | SanOptions::STRICT.lan_dash(true);
+    /// assert!(both.allows(Leniency::PawnLetter) && both.allows(Leniency::LanDash));
+    /// ```
+    fn bitor(self, other: SanOptions) -> SanOptions {
+        SanOptions(self.0 | other.0)
+    }
 }
 
 impl fmt::Display for SanOptions {
@@ -643,8 +660,6 @@ pub enum SanErrorKind {
     Empty,
     /// A square was expected (a file letter `a`–`h` then a rank digit).
     ExpectedSquare,
-    /// A file letter `a`–`h` was expected.
-    ExpectedFile,
     /// A rank digit `1`–`8` was expected.
     ExpectedRank,
     /// A promotion piece letter (`Q`, `R`, `B` or `N`) was expected after `=`.
@@ -687,7 +702,6 @@ impl SanErrorKind {
         match self {
             SanErrorKind::Empty => "empty move",
             SanErrorKind::ExpectedSquare => "expected a square such as `e4`",
-            SanErrorKind::ExpectedFile => "expected a file letter `a`-`h`",
             SanErrorKind::ExpectedRank => "expected a rank digit `1`-`8`",
             SanErrorKind::ExpectedPromotionPiece => {
                 "expected a promotion piece `Q`, `R`, `B` or `N` after `=`"
@@ -880,6 +894,7 @@ impl SanPlus {
             Some(b'-' | b'Z') => parse_null(&mut cur)?,
             Some(_) => parse_normal(&mut cur)?,
         };
+        let suffix_at = cur.pos;
         let suffix = if cur.eat(b'+') {
             Some(Suffix::Check)
         } else if cur.eat(b'#') {
@@ -887,6 +902,10 @@ impl SanPlus {
         } else {
             None
         };
+        if san == San::Null && suffix.is_some() {
+            // Passing cannot give check.
+            return Err(SanError::new(SanErrorKind::UnexpectedByte, suffix_at));
+        }
         let annotation = match &bytes[cur.pos..] {
             [] => None,
             rest => match Annotation::from_ascii(rest) {
@@ -1193,6 +1212,8 @@ fn parse_normal(cur: &mut Cursor<'_>) -> Result<San, SanError> {
     let to = CoreSquare::new(to_file, to_rank);
     let mut end = to_at + 2;
     let promotion_at = end;
+    // Where the promotion letter is (after `=`, or right after the square).
+    let mut letter_at = end + 1;
     let promotion = if at(bytes, end) == b'=' {
         match PieceKind::from_upper_ascii(at(bytes, end + 1)) {
             Some(kind) => {
@@ -1204,6 +1225,7 @@ fn parse_normal(cur: &mut Cursor<'_>) -> Result<San, SanError> {
     } else {
         match PieceKind::from_upper_ascii(at(bytes, end).to_ascii_uppercase()) {
             Some(kind) if cur.lenient(Leniency::PromotionWithoutEquals) => {
+                letter_at = end;
                 end += 1;
                 Some(kind)
             }
@@ -1226,7 +1248,7 @@ fn parse_normal(cur: &mut Cursor<'_>) -> Result<San, SanError> {
             Some(PieceKind::King | PieceKind::Pawn) => {
                 return Err(SanError::new(
                     SanErrorKind::InvalidPromotionPiece,
-                    promotion_at + 1,
+                    letter_at,
                 ));
             }
             Some(_) if !back_rank => {
@@ -1299,6 +1321,8 @@ fn reaches(piece: PieceKind, from: CoreSquare, to: CoreSquare, capture: bool) ->
         PieceKind::Rook => df == 0 || dr == 0,
         PieceKind::Bishop => df == dr,
         PieceKind::Queen => df == 0 || dr == 0 || df == dr,
+        // No pawn ever stands on the first or last rank.
+        PieceKind::Pawn if matches!(from.rank(), Rank::First | Rank::Eighth) => false,
         PieceKind::Pawn if capture => df == 1 && dr == 1,
         PieceKind::Pawn => {
             df == 0

@@ -1,0 +1,154 @@
+//! Edge cases of the conversions, each once a bug or a question the review
+//! raised.
+
+use chessnote::Move;
+use chessnote::fen::Setup;
+use chessnote::position::{CastlingMode, MoveErrorKind, Notation, Position};
+use chessnote::san::{Leniency, SanErrorKind, SanOptions, SanPlus};
+
+fn position(fen: &str, mode: CastlingMode) -> Position {
+    let setup: Setup = fen.parse().unwrap();
+    Position::from_setup(&setup, mode).unwrap()
+}
+
+#[test]
+fn chess960_castling_with_a_rook_that_stays_put_can_give_check() {
+    // The rook is already on f1 (d1): castling moves only the king, and the
+    // rook then checks along the rank (python-chess: `O-O+`, `O-O-O+`).
+    for (fen, uci, san) in [
+        ("8/8/8/8/8/8/8/1k2KR2 w F - 0 1", "e1f1", "O-O+"),
+        ("8/8/8/8/8/8/8/3RK2k w D - 0 1", "e1d1", "O-O-O+"),
+    ] {
+        let pos = position(fen, CastlingMode::Chess960);
+        let mv = pos.parse_uci(uci.as_bytes()).unwrap();
+        assert!(matches!(mv, Move::Castle { .. }));
+        assert_eq!(SanPlus::from_move(&pos, &mv).to_string(), san);
+        assert_eq!(pos.write_move(Notation::Lan, &mv), san);
+        assert_eq!(
+            pos.parse_san(san.as_bytes(), SanOptions::STRICT),
+            Ok((mv, SanOptions::STRICT))
+        );
+    }
+}
+
+#[test]
+fn a_check_mark_on_a_mate_is_a_wrong_suffix() {
+    let pos = position(
+        "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+        CastlingMode::Standard,
+    );
+    let strict = pos.parse_san(b"Qh4+", SanOptions::STRICT).unwrap_err();
+    assert_eq!(
+        strict.kind(),
+        MoveErrorKind::NeedsLeniency(Leniency::WrongSuffix)
+    );
+    let (mv, used) = pos.parse_san(b"Qh4+", SanOptions::LENIENT).unwrap();
+    assert_eq!(used, SanOptions::STRICT.wrong_suffix(true));
+    assert_eq!(
+        pos.parse_san(b"Qh4#", SanOptions::STRICT),
+        Ok((mv, SanOptions::STRICT))
+    );
+    assert_eq!(
+        pos.parse_san(b"Qh4", SanOptions::STRICT),
+        Ok((mv, SanOptions::STRICT))
+    );
+    // LAN has no leniency: the same mistake is a misstatement.
+    assert_eq!(
+        pos.parse_lan(b"Qd8-h4+").unwrap_err().kind(),
+        MoveErrorKind::Misstated(Leniency::WrongSuffix)
+    );
+    // A check that is not mate, written as mate.
+    let pos = position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", CastlingMode::Standard);
+    assert!(pos.parse_san(b"Ra8#", SanOptions::STRICT).is_err());
+    assert!(pos.parse_san(b"Ra8+", SanOptions::STRICT).is_ok());
+}
+
+#[test]
+fn a_promotion_letter_without_equals_is_blamed_where_it_stands() {
+    let options = SanOptions::STRICT.promotion_without_equals(true);
+    for (text, offset) in [
+        ("e8K", 2),
+        ("e8k", 2),
+        ("e8P", 2),
+        ("exd8k", 4),
+        ("e8=K", 3),
+    ] {
+        let err = SanPlus::from_ascii_with(text.as_bytes(), options).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (SanErrorKind::InvalidPromotionPiece, offset),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn no_pawn_starts_on_the_first_or_last_rank() {
+    let options = SanOptions::STRICT.pawn_sources(true);
+    for text in ["e1e2", "1e2", "d1xe2", "d8xe7", "e8e7", "h1h2"] {
+        let err = SanPlus::from_ascii_with(text.as_bytes(), options).unwrap_err();
+        assert_eq!(err.kind(), SanErrorKind::Unreachable, "{text}");
+    }
+    assert!(SanPlus::from_ascii_with(b"e2e4", options).is_ok());
+}
+
+#[test]
+fn an_en_passant_mark_must_mark_en_passant() {
+    let pos = position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", CastlingMode::Standard);
+    let (mv, used) = pos.parse_san(b"exd6 e.p.", SanOptions::LENIENT).unwrap();
+    assert!(matches!(mv, Move::EnPassant { .. }));
+    assert!(used.allows(Leniency::EnPassantSuffix));
+    assert_eq!(
+        pos.parse_san(b"Kd2 e.p.", SanOptions::LENIENT)
+            .unwrap_err()
+            .kind(),
+        MoveErrorKind::Illegal
+    );
+    assert!(pos.parse_san(b"exd6 e.p.", SanOptions::STRICT).is_err());
+}
+
+#[test]
+fn null_moves_need_their_leniency_in_san_and_are_reported() {
+    let mut pos = Position::new();
+    let err = pos
+        .convert_and_play(b"--", Notation::San, Notation::Uci, SanOptions::STRICT)
+        .unwrap_err();
+    assert!(matches!(err.kind(), MoveErrorKind::Syntax { .. }));
+    let converted = pos
+        .convert_and_play(b"--", Notation::San, Notation::Uci, SanOptions::LENIENT)
+        .unwrap();
+    assert_eq!(
+        (converted.text.as_str(), converted.used),
+        ("0000", SanOptions::STRICT.null_move(true))
+    );
+    // UCI has its own null move.
+    let converted = pos
+        .convert_and_play(b"0000", Notation::Uci, Notation::San, SanOptions::STRICT)
+        .unwrap();
+    assert_eq!(
+        (converted.text.as_str(), converted.used),
+        ("--", SanOptions::STRICT)
+    );
+    // Passing cannot give check.
+    assert!(SanPlus::from_ascii_with(b"--+", SanOptions::LENIENT).is_err());
+}
+
+#[test]
+fn a_sufficient_but_non_canonical_disambiguation_needs_its_leniency() {
+    // Knights on b1 and f3 can both reach d2: SAN writes `Nbd2`.
+    let pos = position("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", CastlingMode::Standard);
+    let (mv, _) = pos.parse_san(b"Nbd2", SanOptions::STRICT).unwrap();
+    for text in ["N1d2", "Nb1d2"] {
+        assert_eq!(
+            pos.parse_san(text.as_bytes(), SanOptions::STRICT)
+                .unwrap_err()
+                .kind(),
+            MoveErrorKind::NeedsLeniency(Leniency::AnyDisambiguation),
+            "{text}"
+        );
+        assert_eq!(
+            pos.parse_san(text.as_bytes(), SanOptions::LENIENT),
+            Ok((mv, SanOptions::STRICT.any_disambiguation(true)))
+        );
+    }
+}
