@@ -493,11 +493,14 @@ impl Position {
                 if mv.is_capture() != capture {
                     need(Leniency::CaptureMismatch)?;
                 }
-                if (file, rank) != self.disambiguation(&mv, all) {
-                    // Pawn sources were judged (and reported) by the syntax.
-                    if piece != PieceKind::Pawn {
-                        need(Leniency::AnyDisambiguation)?;
-                    }
+                // With nothing written, the one legal candidate needs none;
+                // pawn sources were judged (and reported) by the syntax.
+                let written = file.is_some() || rank.is_some();
+                if written
+                    && piece != PieceKind::Pawn
+                    && (file, rank) != self.disambiguation(&mv, all)
+                {
+                    need(Leniency::AnyDisambiguation)?;
                 }
                 mv
             }
