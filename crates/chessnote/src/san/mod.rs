@@ -850,10 +850,10 @@ impl SanPlus {
     /// ```
     #[inline]
     pub fn from_ascii_with(bytes: &[u8], options: SanOptions) -> Result<SanPlus, SanError> {
-        match fast_path(bytes) {
-            Some(san) => Ok(san),
-            None => SanPlus::parse_general(bytes, options).map(|(san, _)| san),
+        if let Some(san) = fast_path(bytes) {
+            return Ok(san);
         }
+        SanPlus::parse_general_value(bytes, options)
     }
 
     /// Parses SAN with the leniencies of `options`, and tells which of them
@@ -878,6 +878,13 @@ impl SanPlus {
             Some(san) => Ok((san, SanOptions::STRICT)),
             None => SanPlus::parse_general(bytes, options),
         }
+    }
+
+    /// [`SanPlus::parse_general`] without the report, out of the fast path's
+    /// way.
+    #[inline(never)]
+    fn parse_general_value(bytes: &[u8], options: SanOptions) -> Result<SanPlus, SanError> {
+        SanPlus::parse_general(bytes, options).map(|(san, _)| san)
     }
 
     /// The general parser: every form, every option, and the precise error.
@@ -1053,38 +1060,45 @@ fn parse_null(cur: &mut Cursor<'_>) -> Result<San, SanError> {
 /// test checks it) and also everything else.
 #[inline(always)]
 fn fast_path(bytes: &[u8]) -> Option<SanPlus> {
-    let (body, suffix) = match bytes {
-        [body @ .., b'+'] => (body, Some(Suffix::Check)),
-        [body @ .., b'#'] => (body, Some(Suffix::Checkmate)),
-        body => (body, None),
+    let n = bytes.len();
+    let (len, suffix) = match bytes.last() {
+        Some(b'+') => (n - 1, Some(Suffix::Check)),
+        Some(b'#') => (n - 1, Some(Suffix::Checkmate)),
+        _ => (n, None),
     };
-    let (piece, file, capture, to_file, to_rank) = match *body {
-        [f, r] => (PieceKind::Pawn, None, false, f, r),
-        [b'O', b'-', b'O'] => return Some(castle(CastlingSide::KingSide, suffix)),
-        [p, f, r] => (piece_letter(p)?, None, false, f, r),
-        [p, b'x', f, r] => match piece_letter(p) {
-            Some(piece) => (piece, None, true, f, r),
-            None => (PieceKind::Pawn, Some(File::from_ascii(p)?), true, f, r),
+    let body = bytes.get(..len)?;
+    // The destination is the body's last two bytes, castling aside.
+    let [head @ .., f, r] = body else { return None };
+    let (Some(to_file), Some(to_rank)) = (File::from_ascii(*f), Rank::from_ascii(*r)) else {
+        return match body {
+            b"O-O" => Some(castle(CastlingSide::KingSide, suffix)),
+            b"O-O-O" => Some(castle(CastlingSide::QueenSide, suffix)),
+            _ => None,
+        };
+    };
+    let (piece, file, capture) = match *head {
+        [] => (PieceKind::Pawn, None, false),
+        [p] => (piece_letter(p)?, None, false),
+        [p, b'x'] => match piece_letter(p) {
+            Some(piece) => (piece, None, true),
+            None => (PieceKind::Pawn, Some(File::from_ascii(p)?), true),
         },
         // `Nbd7`: a piece with its source file, when it can get there.
-        [p, s, f, r] => {
+        [p, s] => {
             let piece = piece_letter(p)?;
             let source = File::from_ascii(s)?;
             let fast = match piece {
                 PieceKind::Rook | PieceKind::Queen => true,
-                PieceKind::Knight => matches!(source.distance(File::from_ascii(f)?), 1 | 2),
+                PieceKind::Knight => matches!(source.distance(to_file), 1 | 2),
                 _ => false,
             };
             if !fast {
                 return None;
             }
-            (piece, Some(source), false, f, r)
+            (piece, Some(source), false)
         }
-        [b'O', b'-', b'O', b'-', b'O'] => return Some(castle(CastlingSide::QueenSide, suffix)),
         _ => return None,
     };
-    let to_file = File::from_ascii(to_file)?;
-    let to_rank = Rank::from_ascii(to_rank)?;
     if piece == PieceKind::Pawn {
         if matches!(to_rank, Rank::First | Rank::Eighth) {
             return None;
@@ -1121,10 +1135,17 @@ fn castle(side: CastlingSide, suffix: Option<Suffix>) -> SanPlus {
 /// A piece letter other than `P`.
 #[inline(always)]
 fn piece_letter(byte: u8) -> Option<PieceKind> {
-    match PieceKind::from_upper_ascii(byte) {
-        Some(PieceKind::Pawn) => None,
-        other => other,
-    }
+    // One load from a table indexed by the byte.
+    const TABLE: [Option<PieceKind>; 256] = {
+        let mut table = [None; 256];
+        table[b'N' as usize] = Some(PieceKind::Knight);
+        table[b'B' as usize] = Some(PieceKind::Bishop);
+        table[b'R' as usize] = Some(PieceKind::Rook);
+        table[b'Q' as usize] = Some(PieceKind::Queen);
+        table[b'K' as usize] = Some(PieceKind::King);
+        table
+    };
+    TABLE[byte as usize]
 }
 
 /// The byte at `i`, or 0 (which no rule accepts) past the end.
