@@ -22,10 +22,14 @@ use cozy_chess as cz;
 use crate::fen::{Board, Castling, CastlingRight, Setup};
 use crate::{CastlingSide, Color, File, Move, Piece, PieceKind, Rank, Square, SquareSet};
 
+mod game;
 mod move_list;
+mod status;
 mod validate;
 
+pub use game::Game;
 pub use move_list::MoveList;
+pub use status::{Outcome, Termination};
 pub use validate::{Problem, Problems};
 
 /// How castling is written, and which castling moves exist: standard chess,
@@ -281,7 +285,17 @@ impl Position {
         }
         builder.halfmove_clock = setup.halfmoves.min(100) as u8;
         builder.fullmove_number = setup.fullmoves.max(1);
-        match builder.build() {
+        let mut built = builder.build();
+        if built.is_err()
+            && builder.en_passant.is_some()
+            && problems.contains(Problem::ImpossibleCheck)
+        {
+            // An ignored impossible check with an en-passant square that
+            // cozy-chess refuses: the square goes, the check stays.
+            builder.en_passant = None;
+            built = builder.build();
+        }
+        match built {
             Ok(board) => Ok(Position {
                 board,
                 halfmoves: setup.halfmoves,

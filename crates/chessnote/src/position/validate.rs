@@ -2,7 +2,9 @@
 
 use core::fmt;
 
-use super::CastlingMode;
+use cozy_chess as cz;
+
+use super::{CastlingMode, cz_color, cz_kind, cz_square, square_of};
 use crate::fen::Setup;
 use crate::{CastlingSide, Color, File, PieceKind, Rank, Square, SquareSet};
 
@@ -216,14 +218,11 @@ pub(crate) fn problems(setup: &Setup, mode: CastlingMode) -> Problems {
         } else if kings > 1 {
             found = found.with(Problem::TooManyKings);
         }
-        if board.squares_of(PieceKind::Pawn.of(color)).len() > 8 {
+        let pawns = board.squares_of(PieceKind::Pawn.of(color)).len();
+        if pawns > 8 {
             found = found.with(color.fold(Problem::TooManyWhitePawns, Problem::TooManyBlackPawns));
         }
-        let pieces: u32 = PieceKind::ALL
-            .iter()
-            .map(|k| board.squares_of(k.of(color)).len())
-            .sum();
-        if pieces > 16 {
+        if too_many_pieces(setup, color, pawns) {
             found =
                 found.with(color.fold(Problem::TooManyWhitePieces, Problem::TooManyBlackPieces));
         }
@@ -233,9 +232,216 @@ pub(crate) fn problems(setup: &Setup, mode: CastlingMode) -> Problems {
     if !(pawns & (SquareSet::rank(Rank::First) | SquareSet::rank(Rank::Eighth))).is_empty() {
         found = found.with(Problem::PawnsOnBackRank);
     }
+    let ep = valid_ep_square(setup);
+    if setup.ep_square.is_some() && ep.is_none() {
+        found = found.with(Problem::InvalidEpSquare);
+    }
+    found = found | check_problems(setup, ep);
     found | castling_problems(setup, mode)
 }
 
+/// More than 16 pieces, or more promoted pieces than missing pawns can
+/// account for (a second queen, a third rook, knight or a second bishop on
+/// squares of one color each need a promotion).
+fn too_many_pieces(setup: &Setup, color: Color, pawns: u32) -> bool {
+    let board = &setup.board;
+    let count = |kind: PieceKind| board.squares_of(kind.of(color)).len();
+    let total: u32 = PieceKind::ALL.iter().map(|&k| count(k)).sum();
+    if total > 16 {
+        return true;
+    }
+    let bishops = board.squares_of(PieceKind::Bishop.of(color));
+    let dark = bishops.iter().filter(|s| s.is_dark()).count() as u32;
+    let light = bishops.len() - dark;
+    let promoted = count(PieceKind::Queen).saturating_sub(1)
+        + count(PieceKind::Rook).saturating_sub(2)
+        + count(PieceKind::Knight).saturating_sub(2)
+        + dark.saturating_sub(1)
+        + light.saturating_sub(1);
+    promoted > 8u32.saturating_sub(pawns)
+}
+
+/// The board as cozy-chess bitboards: every piece, and the pieces of one
+/// color and kind.
+struct Bits {
+    occupied: cz::BitBoard,
+    pieces: [[cz::BitBoard; 6]; 2],
+}
+
+impl Bits {
+    fn new(setup: &Setup) -> Bits {
+        let mut bits = Bits {
+            occupied: cz::BitBoard::EMPTY,
+            pieces: [[cz::BitBoard::EMPTY; 6]; 2],
+        };
+        for (square, piece) in setup.board.pieces() {
+            let bb = cz_square(square).bitboard();
+            bits.occupied |= bb;
+            bits.pieces[piece.color as usize][cz_kind(piece.kind) as usize] |= bb;
+        }
+        bits
+    }
+
+    fn of(&self, color: Color, kind: PieceKind) -> cz::BitBoard {
+        self.pieces[color as usize][cz_kind(kind) as usize]
+    }
+
+    /// The pieces of `by` that attack `target`, with `occupied` blocking.
+    fn attackers(&self, target: cz::Square, by: Color, occupied: cz::BitBoard) -> cz::BitBoard {
+        let queens = self.of(by, PieceKind::Queen);
+        let diagonal = self.of(by, PieceKind::Bishop) | queens;
+        let straight = self.of(by, PieceKind::Rook) | queens;
+        let them = cz_color(by);
+        let mut attackers = (cz::get_bishop_moves(target, occupied) & diagonal)
+            | (cz::get_rook_moves(target, occupied) & straight)
+            | (cz::get_knight_moves(target) & self.of(by, PieceKind::Knight))
+            | (cz::get_king_moves(target) & self.of(by, PieceKind::King))
+            | (cz::get_pawn_attacks(target, !them) & self.of(by, PieceKind::Pawn));
+        attackers &= occupied;
+        attackers
+    }
+
+    fn sliders(&self, color: Color) -> cz::BitBoard {
+        self.of(color, PieceKind::Bishop)
+            | self.of(color, PieceKind::Rook)
+            | self.of(color, PieceKind::Queen)
+    }
+}
+
+/// The en-passant square if a pawn can just have made the double step past
+/// it (python-chess rules): on the sixth rank for White to move (third for
+/// Black), empty, with the square behind it empty and an enemy pawn in
+/// front of it.
+pub(crate) fn valid_ep_square(setup: &Setup) -> Option<Square> {
+    let ep = setup.ep_square?;
+    let us = setup.turn;
+    let (rank, forward) = us.fold((Rank::Sixth, 1), (Rank::Third, -1));
+    if ep.rank() != rank {
+        return None;
+    }
+    let pawn = ep.offset(0, -forward)?;
+    let origin = ep.offset(0, forward)?;
+    let board = &setup.board;
+    if board.get(pawn) != Some(PieceKind::Pawn.of(us.other()))
+        || board.get(ep).is_some()
+        || board.get(origin).is_some()
+    {
+        return None;
+    }
+    Some(ep)
+}
+
+/// Opposite check, too many checkers and impossible checks, each where the
+/// king concerned is alone of its color.
+fn check_problems(setup: &Setup, ep: Option<Square>) -> Problems {
+    let mut found = Problems::NONE;
+    let bits = Bits::new(setup);
+    let us = setup.turn;
+    let them = us.other();
+    let single = |bb: cz::BitBoard| {
+        if bb.len() == 1 {
+            bb.next_square()
+        } else {
+            None
+        }
+    };
+    if let Some(their_king) = single(bits.of(them, PieceKind::King)) {
+        if !bits.attackers(their_king, us, bits.occupied).is_empty() {
+            found = found.with(Problem::OppositeCheck);
+        }
+    }
+    let Some(our_king) = single(bits.of(us, PieceKind::King)) else {
+        return found;
+    };
+    let checkers = bits.attackers(our_king, them, bits.occupied);
+    if checkers.is_empty() {
+        return found;
+    }
+    if checkers.len() > 2 {
+        return found
+            .with(Problem::TooManyCheckers)
+            .with(Problem::ImpossibleCheck);
+    }
+    if let Some(ep) = ep {
+        // The last move was the double step: the pushed pawn gives check, or
+        // it uncovered the check of a single slider.
+        let forward: i8 = us.fold(1, -1);
+        let (Some(pushed_to), Some(pushed_from)) = (ep.offset(0, -forward), ep.offset(0, forward))
+        else {
+            return found;
+        };
+        let pushed_to = cz_square(pushed_to);
+        let before = (bits.occupied & !pushed_to.bitboard()) | cz_square(pushed_from).bitboard();
+        let checker = checkers.next_square();
+        if checkers.len() > 1
+            || (checker != Some(pushed_to) && !bits.attackers(our_king, them, before).is_empty())
+        {
+            found = found.with(Problem::ImpossibleCheck);
+        }
+        return found;
+    }
+    if checkers.len() == 2 {
+        let mut iter = checkers.iter();
+        let (Some(a), Some(b)) = (iter.next(), iter.next()) else {
+            return found;
+        };
+        let sliders = bits.sliders(them);
+        let impossible = if cz::get_line_rays(a, b).has(our_king) {
+            // One line: the second check cannot have been uncovered.
+            true
+        } else {
+            match (sliders.has(a), sliders.has(b)) {
+                // A double check uncovers at least one slider's check.
+                (false, false) => true,
+                (true, true) => false,
+                (true, false) => !uncovers(&bits, them, b, a, our_king),
+                (false, true) => !uncovers(&bits, them, a, b, our_king),
+            }
+        };
+        if impossible {
+            found = found.with(Problem::ImpossibleCheck);
+        }
+    }
+    found
+}
+
+/// Whether the knight or pawn of `color` on `piece` can have arrived there
+/// by leaving a square between `slider` and `king` (uncovering its check).
+fn uncovers(
+    bits: &Bits,
+    color: Color,
+    piece: cz::Square,
+    slider: cz::Square,
+    king: cz::Square,
+) -> bool {
+    let between = cz::get_between_rays(slider, king);
+    let sq = square_of(piece);
+    let forward: i8 = color.fold(1, -1);
+    // Squares a pawn of `color` can have come from to reach `sq`: a push
+    // (or the square of a pawn taken en passant), a capture, a double step.
+    let mut pawn_origins = cz::BitBoard::EMPTY;
+    for files in [-1, 0, 1] {
+        if let Some(o) = sq.offset(files, -forward) {
+            pawn_origins |= cz_square(o).bitboard();
+        }
+    }
+    if sq.rank() == color.fold(Rank::Fourth, Rank::Fifth) {
+        if let Some(o) = sq.offset(0, -2 * forward) {
+            pawn_origins |= cz_square(o).bitboard();
+        }
+    }
+    let origins = if bits.of(color, PieceKind::Knight).has(piece) {
+        let mut origins = cz::get_knight_moves(piece);
+        if sq.rank() == color.fold(Rank::Eighth, Rank::First) {
+            // A promotion to a knight.
+            origins |= pawn_origins;
+        }
+        origins
+    } else {
+        pawn_origins
+    };
+    !(origins & between).is_empty()
+}
 /// Castling rights without their king and rook, more than one right on a
 /// side, or rights that standard chess cannot have.
 fn castling_problems(setup: &Setup, mode: CastlingMode) -> Problems {
