@@ -41,8 +41,7 @@ impl Game {
     /// assert_eq!(Game::new(Position::new()).repetitions(), 1);
     /// ```
     pub fn new(position: Position) -> Game {
-        let mut keys = Vec::new();
-        keys.push(position.repetition_key());
+        let keys = alloc::vec![position.repetition_key()];
         Game { position, keys }
     }
 

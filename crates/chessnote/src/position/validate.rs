@@ -345,10 +345,10 @@ fn check_problems(setup: &Setup, ep: Option<Square>) -> Problems {
             None
         }
     };
-    if let Some(their_king) = single(bits.of(them, PieceKind::King)) {
-        if !bits.attackers(their_king, us, bits.occupied).is_empty() {
-            found = found.with(Problem::OppositeCheck);
-        }
+    if let Some(their_king) = single(bits.of(them, PieceKind::King))
+        && !bits.attackers(their_king, us, bits.occupied).is_empty()
+    {
+        found = found.with(Problem::OppositeCheck);
     }
     let Some(our_king) = single(bits.of(us, PieceKind::King)) else {
         return found;
@@ -425,10 +425,10 @@ fn uncovers(
             pawn_origins |= cz_square(o).bitboard();
         }
     }
-    if sq.rank() == color.fold(Rank::Fourth, Rank::Fifth) {
-        if let Some(o) = sq.offset(0, -2 * forward) {
-            pawn_origins |= cz_square(o).bitboard();
-        }
+    if sq.rank() == color.fold(Rank::Fourth, Rank::Fifth)
+        && let Some(o) = sq.offset(0, -2 * forward)
+    {
+        pawn_origins |= cz_square(o).bitboard();
     }
     let origins = if bits.of(color, PieceKind::Knight).has(piece) {
         let mut origins = cz::get_knight_moves(piece);
