@@ -11,6 +11,23 @@ use chessnote_bench::{Contender, compare, read_data};
 use criterion::Criterion;
 
 fn perft_ours(position: &Position, depth: u32) -> u64 {
+    if depth == 1 {
+        // Bulk counting at the last ply, as cozy-chess's and shakmaty's do.
+        return position.count_legal_moves() as u64;
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut next = position.clone();
+            next.play_unchecked(m);
+            perft_ours(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// Listing the moves (as `Move`s) at the last ply too.
+fn perft_listing(position: &Position, depth: u32) -> u64 {
     let moves = position.legal_moves();
     if depth == 1 {
         return moves.len() as u64;
@@ -20,7 +37,7 @@ fn perft_ours(position: &Position, depth: u32) -> u64 {
         .map(|&m| {
             let mut next = position.clone();
             next.play_unchecked(m);
-            perft_ours(&next, depth - 1)
+            perft_listing(&next, depth - 1)
         })
         .sum()
 }
@@ -60,7 +77,8 @@ fn main() {
             Contender::new("chessnote Setup::from_ascii + Position::from_setup", || {
                 for fen in &fens {
                     let setup = Setup::from_ascii(black_box(fen.as_bytes())).unwrap();
-                    let _ = black_box(Position::from_setup(&setup, CastlingMode::Chess960).unwrap());
+                    let _ =
+                        black_box(Position::from_setup(&setup, CastlingMode::Chess960).unwrap());
                 }
             }),
             Contender::new("shakmaty Fen::from_ascii + into_position::<Chess>", || {
@@ -86,6 +104,7 @@ fn main() {
     let cozy = cozy_chess::Board::default();
     let shak = shakmaty::Chess::default();
     assert_eq!(perft_ours(&ours, DEPTH), NODES);
+    assert_eq!(perft_listing(&ours, DEPTH), NODES);
     assert_eq!(perft_cozy(&cozy, DEPTH), NODES);
     assert_eq!(shakmaty::perft(&shak, DEPTH), NODES);
     compare(
@@ -95,6 +114,9 @@ fn main() {
         vec![
             Contender::new("chessnote Position", || {
                 black_box(perft_ours(black_box(&ours), DEPTH));
+            }),
+            Contender::new("chessnote Position, listing every ply", || {
+                black_box(perft_listing(black_box(&ours), DEPTH));
             }),
             Contender::new("cozy-chess Board", || {
                 black_box(perft_cozy(black_box(&cozy), DEPTH));

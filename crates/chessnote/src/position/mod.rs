@@ -505,13 +505,60 @@ impl Position {
     /// ```
     pub fn legal_moves_from(&self, from: SquareSet) -> MoveList {
         let mut list = MoveList::new();
+        let us = self.board.side_to_move();
+        let ours = self.board.colors(us);
+        let theirs = self.board.colors(!us);
         self.board.generate_moves_for(cz_set(from), |moves| {
+            // One piece's moves: its kind is known, and only captures need a
+            // look at the board.
+            let piece = kind_of(moves.piece);
             for mv in moves {
-                list.push(self.move_of(mv));
+                let from = square_of(mv.from);
+                let to = square_of(mv.to);
+                let m = if theirs.has(mv.to) {
+                    Move::Normal {
+                        piece,
+                        from,
+                        capture: self.board.piece_on(mv.to).map(kind_of),
+                        to,
+                        promotion: mv.promotion.map(kind_of),
+                    }
+                } else if piece == PieceKind::King && ours.has(mv.to) {
+                    Move::Castle {
+                        king: from,
+                        rook: to,
+                    }
+                } else if piece == PieceKind::Pawn && mv.from.file() != mv.to.file() {
+                    Move::EnPassant { from, to }
+                } else {
+                    Move::Normal {
+                        piece,
+                        from,
+                        capture: None,
+                        to,
+                        promotion: mv.promotion.map(kind_of),
+                    }
+                };
+                list.push(m);
             }
             false
         });
         list
+    }
+
+    /// The number of legal moves, without listing them (what perft counts
+    /// at its last ply).
+    ///
+    /// ```
+    /// assert_eq!(chessnote::position::Position::new().count_legal_moves(), 20);
+    /// ```
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        self.board.generate_moves(|moves| {
+            n += moves.len();
+            false
+        });
+        n
     }
 
     /// Whether there is any legal move.
