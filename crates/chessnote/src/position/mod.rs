@@ -258,15 +258,19 @@ impl Position {
         mode: CastlingMode,
         ignore: Problems,
     ) -> Result<Position, PositionError> {
-        let problems = validate::problems(setup, mode);
+        let bits = validate::Bits::new(setup);
+        let problems = validate::problems_of(setup, &bits, mode);
         let fatal = problems.without(ignore) | problems.without(Problems::IGNORABLE);
         if !fatal.is_empty() {
             return Err(PositionError { problems });
         }
         let mut builder = cz::BoardBuilder::empty();
-        for (square, piece) in setup.board.pieces() {
-            *builder.square_mut(cz_square(square)) =
-                Some((cz_kind(piece.kind), cz_color(piece.color)));
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                for square in bits.of(color, kind) {
+                    *builder.square_mut(square) = Some((cz_kind(kind), cz_color(color)));
+                }
+            }
         }
         builder.side_to_move = cz_color(setup.turn);
         if !problems.contains(Problem::BadCastlingRights) {

@@ -129,6 +129,22 @@ impl Problems {
             | Problem::BadCastlingMode.bit(),
     );
 
+    /// Every problem of `setup` as a position in `mode` (what
+    /// [`Position::from_setup`](super::Position::from_setup) refuses, all at once).
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, Problem, Problems};
+    /// let setup: Setup = "4k3/4R3/8/8/8/8/8/P3K3 w - - 0 1".parse()?;
+    /// let found = Problems::of(&setup, CastlingMode::Standard);
+    /// assert_eq!(found, Problems::NONE.with(Problem::PawnsOnBackRank).with(Problem::OppositeCheck));
+    /// assert!(Problems::of(&Setup::STARTING, CastlingMode::Standard).is_empty());
+    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// ```
+    pub fn of(setup: &Setup, mode: CastlingMode) -> Problems {
+        problems_of(setup, &Bits::new(setup), mode)
+    }
+
     /// Whether the set holds `problem`.
     ///
     /// ```
@@ -204,55 +220,56 @@ impl fmt::Display for Problems {
     }
 }
 
-/// Every problem of `setup` as a position.
-pub(crate) fn problems(setup: &Setup, mode: CastlingMode) -> Problems {
+/// Every problem of `setup` (whose pieces are `bits`) as a position.
+pub(crate) fn problems_of(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems {
     let mut found = Problems::NONE;
-    let board = &setup.board;
-    if board.occupied().is_empty() {
+    if bits.occupied.is_empty() {
         found = found.with(Problem::Empty);
     }
     for color in Color::ALL {
-        let kings = board.squares_of(PieceKind::King.of(color)).len();
+        let kings = bits.of(color, PieceKind::King).len();
         if kings == 0 {
             found = found.with(color.fold(Problem::NoWhiteKing, Problem::NoBlackKing));
         } else if kings > 1 {
             found = found.with(Problem::TooManyKings);
         }
-        let pawns = board.squares_of(PieceKind::Pawn.of(color)).len();
+        let pawns = bits.of(color, PieceKind::Pawn).len();
         if pawns > 8 {
             found = found.with(color.fold(Problem::TooManyWhitePawns, Problem::TooManyBlackPawns));
         }
-        if too_many_pieces(setup, color, pawns) {
+        if too_many_pieces(bits, color, pawns) {
             found =
                 found.with(color.fold(Problem::TooManyWhitePieces, Problem::TooManyBlackPieces));
         }
     }
-    let pawns = board.squares_of(PieceKind::Pawn.of(Color::White))
-        | board.squares_of(PieceKind::Pawn.of(Color::Black));
-    if !(pawns & (SquareSet::rank(Rank::First) | SquareSet::rank(Rank::Eighth))).is_empty() {
+    let pawns = bits.of(Color::White, PieceKind::Pawn) | bits.of(Color::Black, PieceKind::Pawn);
+    if pawns.0 & (SquareSet::rank(Rank::First).0 | SquareSet::rank(Rank::Eighth).0) != 0 {
         found = found.with(Problem::PawnsOnBackRank);
     }
     let ep = valid_ep_square(setup);
     if setup.ep_square.is_some() && ep.is_none() {
         found = found.with(Problem::InvalidEpSquare);
     }
-    found = found | check_problems(setup, ep);
-    found | castling_problems(setup, mode)
+    found = found | check_problems(setup, bits, ep);
+    if setup.castling.is_empty() {
+        found
+    } else {
+        found | castling_problems(setup, bits, mode)
+    }
 }
 
 /// More than 16 pieces, or more promoted pieces than missing pawns can
 /// account for (a second queen, a third rook, knight or a second bishop on
 /// squares of one color each need a promotion).
-fn too_many_pieces(setup: &Setup, color: Color, pawns: u32) -> bool {
-    let board = &setup.board;
-    let count = |kind: PieceKind| board.squares_of(kind.of(color)).len();
-    let total: u32 = PieceKind::ALL.iter().map(|&k| count(k)).sum();
+fn too_many_pieces(bits: &Bits, color: Color, pawns: u32) -> bool {
+    let count = |kind: PieceKind| bits.of(color, kind).len();
+    let total = bits.colors[color as usize].len();
     if total > 16 {
         return true;
     }
-    let bishops = board.squares_of(PieceKind::Bishop.of(color));
-    let dark = bishops.iter().filter(|s| s.is_dark()).count() as u32;
-    let light = bishops.len() - dark;
+    let bishops = bits.of(color, PieceKind::Bishop).0;
+    let dark = (bishops & DARK_SQUARES).count_ones();
+    let light = (bishops & !DARK_SQUARES).count_ones();
     let promoted = count(PieceKind::Queen).saturating_sub(1)
         + count(PieceKind::Rook).saturating_sub(2)
         + count(PieceKind::Knight).saturating_sub(2)
@@ -261,28 +278,35 @@ fn too_many_pieces(setup: &Setup, color: Color, pawns: u32) -> bool {
     promoted > 8u32.saturating_sub(pawns)
 }
 
+const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+
 /// The board as cozy-chess bitboards: every piece, and the pieces of one
 /// color and kind.
-struct Bits {
-    occupied: cz::BitBoard,
+pub(crate) struct Bits {
+    pub(crate) occupied: cz::BitBoard,
+    colors: [cz::BitBoard; 2],
     pieces: [[cz::BitBoard; 6]; 2],
 }
 
 impl Bits {
-    fn new(setup: &Setup) -> Bits {
+    pub(crate) fn new(setup: &Setup) -> Bits {
         let mut bits = Bits {
             occupied: cz::BitBoard::EMPTY,
+            colors: [cz::BitBoard::EMPTY; 2],
             pieces: [[cz::BitBoard::EMPTY; 6]; 2],
         };
-        for (square, piece) in setup.board.pieces() {
-            let bb = cz_square(square).bitboard();
-            bits.occupied |= bb;
-            bits.pieces[piece.color as usize][cz_kind(piece.kind) as usize] |= bb;
+        for (i, piece) in setup.board.0.iter().enumerate() {
+            if let Some(piece) = piece {
+                let bb = cz::BitBoard(1 << i);
+                bits.occupied |= bb;
+                bits.colors[piece.color as usize] |= bb;
+                bits.pieces[piece.color as usize][cz_kind(piece.kind) as usize] |= bb;
+            }
         }
         bits
     }
 
-    fn of(&self, color: Color, kind: PieceKind) -> cz::BitBoard {
+    pub(crate) fn of(&self, color: Color, kind: PieceKind) -> cz::BitBoard {
         self.pieces[color as usize][cz_kind(kind) as usize]
     }
 
@@ -333,9 +357,8 @@ pub(crate) fn valid_ep_square(setup: &Setup) -> Option<Square> {
 
 /// Opposite check, too many checkers and impossible checks, each where the
 /// king concerned is alone of its color.
-fn check_problems(setup: &Setup, ep: Option<Square>) -> Problems {
+fn check_problems(setup: &Setup, bits: &Bits, ep: Option<Square>) -> Problems {
     let mut found = Problems::NONE;
-    let bits = Bits::new(setup);
     let us = setup.turn;
     let them = us.other();
     let single = |bb: cz::BitBoard| {
@@ -394,8 +417,8 @@ fn check_problems(setup: &Setup, ep: Option<Square>) -> Problems {
                 // A double check uncovers at least one slider's check.
                 (false, false) => true,
                 (true, true) => false,
-                (true, false) => !uncovers(&bits, them, b, a, our_king),
-                (false, true) => !uncovers(&bits, them, a, b, our_king),
+                (true, false) => !uncovers(bits, them, b, a, our_king),
+                (false, true) => !uncovers(bits, them, a, b, our_king),
             }
         };
         if impossible {
@@ -444,12 +467,12 @@ fn uncovers(
 }
 /// Castling rights without their king and rook, more than one right on a
 /// side, or rights that standard chess cannot have.
-fn castling_problems(setup: &Setup, mode: CastlingMode) -> Problems {
+fn castling_problems(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems {
     let mut found = Problems::NONE;
     for color in Color::ALL {
         let back_rank = color.fold(Rank::First, Rank::Eighth);
-        let kings = setup.board.squares_of(PieceKind::King.of(color)) & SquareSet::rank(back_rank);
-        let rooks = setup.board.squares_of(PieceKind::Rook.of(color)) & SquareSet::rank(back_rank);
+        let kings = SquareSet(bits.of(color, PieceKind::King).0) & SquareSet::rank(back_rank);
+        let rooks = SquareSet(bits.of(color, PieceKind::Rook).0) & SquareSet::rank(back_rank);
         let rights = setup.castling.iter(color).count();
         let mut sides = 0;
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
