@@ -273,7 +273,7 @@ impl Position {
             }
         }
         builder.side_to_move = cz_color(setup.turn);
-        if !problems.contains(Problem::BadCastlingRights) {
+        if !setup.castling.is_empty() && !problems.contains(Problem::BadCastlingRights) {
             for color in Color::ALL {
                 let rights = builder.castle_rights_mut(cz_color(color));
                 rights.short = setup
