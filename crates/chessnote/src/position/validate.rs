@@ -290,20 +290,30 @@ pub(crate) struct Bits {
 
 impl Bits {
     pub(crate) fn new(setup: &Setup) -> Bits {
-        let mut bits = Bits {
-            occupied: cz::BitBoard::EMPTY,
-            colors: [cz::BitBoard::EMPTY; 2],
-            pieces: [[cz::BitBoard::EMPTY; 6]; 2],
-        };
+        // One branch-free pass: each square ORs its bit into the set of its
+        // piece (index 12: empty).
+        let mut sets = [0u64; 13];
         for (i, piece) in setup.board.0.iter().enumerate() {
-            if let Some(piece) = piece {
-                let bb = cz::BitBoard(1 << i);
-                bits.occupied |= bb;
-                bits.colors[piece.color as usize] |= bb;
-                bits.pieces[piece.color as usize][cz_kind(piece.kind) as usize] |= bb;
+            let index = match piece {
+                Some(p) => p.color as usize * 6 + cz_kind(p.kind) as usize,
+                None => 12,
+            };
+            sets[index] |= 1 << i;
+        }
+        let mut pieces = [[cz::BitBoard::EMPTY; 6]; 2];
+        let mut colors = [cz::BitBoard::EMPTY; 2];
+        for color in 0..2 {
+            for kind in 0..6 {
+                let bb = cz::BitBoard(sets[color * 6 + kind]);
+                pieces[color][kind] = bb;
+                colors[color] |= bb;
             }
         }
-        bits
+        Bits {
+            occupied: cz::BitBoard(!sets[12]),
+            colors,
+            pieces,
+        }
     }
 
     pub(crate) fn of(&self, color: Color, kind: PieceKind) -> cz::BitBoard {
