@@ -237,10 +237,13 @@ impl Position {
     }
 
     /// Like [`Position::from_setup`], but the problems in `ignore` are
-    /// tolerated where the position can still be played: bad castling rights
-    /// are dropped, an impossible en-passant square is dropped, and an
-    /// impossible check is kept as it is. Problems that leave no playable
-    /// position (a missing king, say) are never ignored.
+    /// tolerated where the position can still be played
+    /// ([`Problems::IGNORABLE`]): bad castling rights are dropped, an
+    /// impossible en-passant square is dropped, Chess960 castling rights in
+    /// standard mode are kept, and an impossible check is kept as it is
+    /// (though an en-passant square beside a check the double step did not
+    /// give is dropped: cozy-chess cannot hold it). Problems that leave no
+    /// playable position (a missing king, say) are never ignored.
     ///
     /// ```
     /// use chessnote::fen::Setup;

@@ -115,7 +115,12 @@ impl Problems {
     pub const NONE: Problems = Problems(0);
 
     /// The problems a position can be built despite (see
-    /// [`Position::from_setup_ignoring`](super::Position::from_setup_ignoring)).
+    /// [`Position::from_setup_ignoring`](super::Position::from_setup_ignoring)):
+    /// bad castling rights, an invalid en-passant square, an impossible check
+    /// and Chess960 castling in standard mode. The others leave a board
+    /// cozy-chess's move generator cannot hold (a missing or extra king, more
+    /// than 16 pieces, pawns on a back rank, the side not to move in check)
+    /// or was not written for (three checkers).
     ///
     /// ```
     /// use chessnote::position::{Problem, Problems};
