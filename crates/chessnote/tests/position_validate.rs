@@ -259,3 +259,69 @@ fn standard_mode_flags_chess960_castling() {
         "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"
     );
 }
+
+/// Real positions from opening books and games are all valid, and print back
+/// as they were read (X-FEN for `KQkq` Chess960 files, Shredder for `HFhf`).
+#[test]
+fn real_positions_are_valid_and_print_back() {
+    use chessnote::fen::FenOptions;
+    let options = FenOptions::new().surrounding_whitespace(true);
+    for (rel, mode, style, limit) in [
+        (
+            "data/epd/stockfish-books/FRC_openings.epd",
+            CastlingMode::Chess960,
+            CastlingStyle::XFen,
+            960,
+        ),
+        (
+            "data/epd/stockfish-books/3moves_FRC.epd.zst",
+            CastlingMode::Chess960,
+            CastlingStyle::XFen,
+            3000,
+        ),
+        (
+            "data/epd/stockfish-books/DFRC_openings.epd.zst",
+            CastlingMode::Chess960,
+            CastlingStyle::Shredder,
+            3000,
+        ),
+        (
+            "data/epd/stockfish-books/UHO_4060_v4.epd.zst",
+            CastlingMode::Standard,
+            CastlingStyle::XFen,
+            3000,
+        ),
+        (
+            "data/epd/stockfish-books/endgames.epd.zst",
+            CastlingMode::Standard,
+            CastlingStyle::XFen,
+            3000,
+        ),
+        (
+            "data/epd/stockfish-books/stalemates_200d30_v1.epd",
+            CastlingMode::Standard,
+            CastlingStyle::XFen,
+            3000,
+        ),
+    ] {
+        let Some(lines) = lines(rel) else {
+            continue;
+        };
+        let mut checked = 0;
+        // Spread the sample over the whole file.
+        let step = (lines.len() / limit).max(1);
+        for fen in lines.iter().step_by(step) {
+            let setup = Setup::from_ascii_with(fen.as_bytes(), &options)
+                .unwrap_or_else(|e| panic!("{rel}: {fen}: {e}"));
+            let position =
+                Position::from_setup(&setup, mode).unwrap_or_else(|e| panic!("{rel}: {fen}: {e}"));
+            assert_eq!(
+                position.to_setup_with(style).to_string(),
+                fen.trim(),
+                "{rel}"
+            );
+            checked += 1;
+        }
+        eprintln!("{rel}: {checked} positions valid");
+    }
+}
