@@ -43,6 +43,15 @@ pub enum Command {
         #[command(flatten)]
         common: Common,
     },
+    /// Check that positions are legal: one line per position, `ok` or
+    /// `invalid: ` and its problems; exit status 1 if any was invalid.
+    Check {
+        /// FENs, or files holding one FEN a line (stdin lines when none are given).
+        inputs: Vec<String>,
+        /// Print one JSON object per position.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs the subcommand; `Ok(false)` when some input failed.
@@ -63,6 +72,7 @@ pub fn run(command: Command) -> std::io::Result<bool> {
                 ok &= show(&mut out, &label, line, &common)?;
             }
         }
+        Command::Check { inputs, json } => return super::fen_check::run(inputs, json),
         Command::Show { fens, common } => {
             for (n, input) in io::inputs(fens).enumerate() {
                 let input = input?;

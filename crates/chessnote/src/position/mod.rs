@@ -23,13 +23,17 @@ use crate::fen::{Board, Castling, CastlingRight, Setup};
 use crate::{CastlingSide, Color, File, Move, Piece, PieceKind, Rank, Square, SquareSet};
 
 mod convert;
+mod game;
 mod move_list;
+mod status;
 mod validate;
 
 pub use convert::{
     Converted, EnPassantStyle, MoveError, MoveErrorKind, Notation, ParseNotationError,
 };
+pub use game::Game;
 pub use move_list::MoveList;
+pub use status::{Outcome, Termination};
 pub use validate::{Problem, Problems};
 
 /// How castling is written, and which castling moves exist: standard chess,
@@ -237,10 +241,13 @@ impl Position {
     }
 
     /// Like [`Position::from_setup`], but the problems in `ignore` are
-    /// tolerated where the position can still be played: bad castling rights
-    /// are dropped, an impossible en-passant square is dropped, and an
-    /// impossible check is kept as it is. Problems that leave no playable
-    /// position (a missing king, say) are never ignored.
+    /// tolerated where the position can still be played
+    /// ([`Problems::IGNORABLE`]): bad castling rights are dropped, an
+    /// impossible en-passant square is dropped, Chess960 castling rights in
+    /// standard mode are kept, and an impossible check is kept as it is
+    /// (though an en-passant square beside a check the double step did not
+    /// give is dropped: cozy-chess cannot hold it). Problems that leave no
+    /// playable position (a missing king, say) are never ignored.
     ///
     /// ```
     /// use chessnote::fen::Setup;
@@ -258,18 +265,22 @@ impl Position {
         mode: CastlingMode,
         ignore: Problems,
     ) -> Result<Position, PositionError> {
-        let problems = validate::problems(setup, mode);
+        let bits = validate::Bits::new(setup);
+        let problems = validate::problems_of(setup, &bits, mode);
         let fatal = problems.without(ignore) | problems.without(Problems::IGNORABLE);
         if !fatal.is_empty() {
             return Err(PositionError { problems });
         }
         let mut builder = cz::BoardBuilder::empty();
-        for (square, piece) in setup.board.pieces() {
-            *builder.square_mut(cz_square(square)) =
-                Some((cz_kind(piece.kind), cz_color(piece.color)));
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                for square in bits.of(color, kind) {
+                    *builder.square_mut(square) = Some((cz_kind(kind), cz_color(color)));
+                }
+            }
         }
         builder.side_to_move = cz_color(setup.turn);
-        if !problems.contains(Problem::BadCastlingRights) {
+        if !setup.castling.is_empty() && !problems.contains(Problem::BadCastlingRights) {
             for color in Color::ALL {
                 let rights = builder.castle_rights_mut(cz_color(color));
                 rights.short = setup
@@ -285,7 +296,17 @@ impl Position {
         }
         builder.halfmove_clock = setup.halfmoves.min(100) as u8;
         builder.fullmove_number = setup.fullmoves.max(1);
-        match builder.build() {
+        let mut built = builder.build();
+        if built.is_err()
+            && builder.en_passant.is_some()
+            && problems.contains(Problem::ImpossibleCheck)
+        {
+            // An ignored impossible check with an en-passant square that
+            // cozy-chess refuses: the square goes, the check stays.
+            builder.en_passant = None;
+            built = builder.build();
+        }
+        match built {
             Ok(board) => Ok(Position {
                 board,
                 halfmoves: setup.halfmoves,
@@ -495,13 +516,60 @@ impl Position {
     /// ```
     pub fn legal_moves_from(&self, from: SquareSet) -> MoveList {
         let mut list = MoveList::new();
+        let us = self.board.side_to_move();
+        let ours = self.board.colors(us);
+        let theirs = self.board.colors(!us);
         self.board.generate_moves_for(cz_set(from), |moves| {
+            // One piece's moves: its kind is known, and only captures need a
+            // look at the board.
+            let piece = kind_of(moves.piece);
             for mv in moves {
-                list.push(self.move_of(mv));
+                let from = square_of(mv.from);
+                let to = square_of(mv.to);
+                let m = if theirs.has(mv.to) {
+                    Move::Normal {
+                        piece,
+                        from,
+                        capture: self.board.piece_on(mv.to).map(kind_of),
+                        to,
+                        promotion: mv.promotion.map(kind_of),
+                    }
+                } else if piece == PieceKind::King && ours.has(mv.to) {
+                    Move::Castle {
+                        king: from,
+                        rook: to,
+                    }
+                } else if piece == PieceKind::Pawn && mv.from.file() != mv.to.file() {
+                    Move::EnPassant { from, to }
+                } else {
+                    Move::Normal {
+                        piece,
+                        from,
+                        capture: None,
+                        to,
+                        promotion: mv.promotion.map(kind_of),
+                    }
+                };
+                list.push(m);
             }
             false
         });
         list
+    }
+
+    /// The number of legal moves, without listing them (what perft counts
+    /// at its last ply).
+    ///
+    /// ```
+    /// assert_eq!(chessnote::position::Position::new().count_legal_moves(), 20);
+    /// ```
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        self.board.generate_moves(|moves| {
+            n += moves.len();
+            false
+        });
+        n
     }
 
     /// Whether there is any legal move.

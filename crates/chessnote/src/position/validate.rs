@@ -2,7 +2,9 @@
 
 use core::fmt;
 
-use super::CastlingMode;
+use cozy_chess as cz;
+
+use super::{CastlingMode, cz_color, cz_kind, cz_square, square_of};
 use crate::fen::Setup;
 use crate::{CastlingSide, Color, File, PieceKind, Rank, Square, SquareSet};
 
@@ -113,7 +115,12 @@ impl Problems {
     pub const NONE: Problems = Problems(0);
 
     /// The problems a position can be built despite (see
-    /// [`Position::from_setup_ignoring`](super::Position::from_setup_ignoring)).
+    /// [`Position::from_setup_ignoring`](super::Position::from_setup_ignoring)):
+    /// bad castling rights, an invalid en-passant square, an impossible check
+    /// and Chess960 castling in standard mode. The others leave a board
+    /// cozy-chess's move generator cannot hold (a missing or extra king, more
+    /// than 16 pieces, pawns on a back rank, the side not to move in check)
+    /// or was not written for (three checkers).
     ///
     /// ```
     /// use chessnote::position::{Problem, Problems};
@@ -126,6 +133,22 @@ impl Problems {
             | Problem::ImpossibleCheck.bit()
             | Problem::BadCastlingMode.bit(),
     );
+
+    /// Every problem of `setup` as a position in `mode` (what
+    /// [`Position::from_setup`](super::Position::from_setup) refuses, all at once).
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, Problem, Problems};
+    /// let setup: Setup = "4k3/4R3/8/8/8/8/8/P3K3 w - - 0 1".parse()?;
+    /// let found = Problems::of(&setup, CastlingMode::Standard);
+    /// assert_eq!(found, Problems::NONE.with(Problem::PawnsOnBackRank).with(Problem::OppositeCheck));
+    /// assert!(Problems::of(&Setup::STARTING, CastlingMode::Standard).is_empty());
+    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// ```
+    pub fn of(setup: &Setup, mode: CastlingMode) -> Problems {
+        problems_of(setup, &Bits::new(setup), mode)
+    }
 
     /// Whether the set holds `problem`.
     ///
@@ -202,48 +225,269 @@ impl fmt::Display for Problems {
     }
 }
 
-/// Every problem of `setup` as a position.
-pub(crate) fn problems(setup: &Setup, mode: CastlingMode) -> Problems {
+/// Every problem of `setup` (whose pieces are `bits`) as a position.
+pub(crate) fn problems_of(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems {
     let mut found = Problems::NONE;
-    let board = &setup.board;
-    if board.occupied().is_empty() {
+    if bits.occupied.is_empty() {
         found = found.with(Problem::Empty);
     }
     for color in Color::ALL {
-        let kings = board.squares_of(PieceKind::King.of(color)).len();
+        let kings = bits.of(color, PieceKind::King).len();
         if kings == 0 {
             found = found.with(color.fold(Problem::NoWhiteKing, Problem::NoBlackKing));
         } else if kings > 1 {
             found = found.with(Problem::TooManyKings);
         }
-        if board.squares_of(PieceKind::Pawn.of(color)).len() > 8 {
+        let pawns = bits.of(color, PieceKind::Pawn).len();
+        if pawns > 8 {
             found = found.with(color.fold(Problem::TooManyWhitePawns, Problem::TooManyBlackPawns));
         }
-        let pieces: u32 = PieceKind::ALL
-            .iter()
-            .map(|k| board.squares_of(k.of(color)).len())
-            .sum();
-        if pieces > 16 {
+        if too_many_pieces(bits, color, pawns) {
             found =
                 found.with(color.fold(Problem::TooManyWhitePieces, Problem::TooManyBlackPieces));
         }
     }
-    let pawns = board.squares_of(PieceKind::Pawn.of(Color::White))
-        | board.squares_of(PieceKind::Pawn.of(Color::Black));
-    if !(pawns & (SquareSet::rank(Rank::First) | SquareSet::rank(Rank::Eighth))).is_empty() {
+    let pawns = bits.of(Color::White, PieceKind::Pawn) | bits.of(Color::Black, PieceKind::Pawn);
+    if pawns.0 & (SquareSet::rank(Rank::First).0 | SquareSet::rank(Rank::Eighth).0) != 0 {
         found = found.with(Problem::PawnsOnBackRank);
     }
-    found | castling_problems(setup, mode)
+    let ep = valid_ep_square(setup);
+    if setup.ep_square.is_some() && ep.is_none() {
+        found = found.with(Problem::InvalidEpSquare);
+    }
+    found = found | check_problems(setup, bits, ep);
+    if setup.castling.is_empty() {
+        found
+    } else {
+        found | castling_problems(setup, bits, mode)
+    }
 }
 
+/// More than 16 pieces, or more promoted pieces than missing pawns can
+/// account for (a second queen, a third rook, knight or a second bishop on
+/// squares of one color each need a promotion).
+fn too_many_pieces(bits: &Bits, color: Color, pawns: u32) -> bool {
+    let count = |kind: PieceKind| bits.of(color, kind).len();
+    let total = bits.colors[color as usize].len();
+    if total > 16 {
+        return true;
+    }
+    let bishops = bits.of(color, PieceKind::Bishop).0;
+    let dark = (bishops & DARK_SQUARES).count_ones();
+    let light = (bishops & !DARK_SQUARES).count_ones();
+    let promoted = count(PieceKind::Queen).saturating_sub(1)
+        + count(PieceKind::Rook).saturating_sub(2)
+        + count(PieceKind::Knight).saturating_sub(2)
+        + dark.saturating_sub(1)
+        + light.saturating_sub(1);
+    promoted > 8u32.saturating_sub(pawns)
+}
+
+const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+
+/// The board as cozy-chess bitboards: every piece, and the pieces of one
+/// color and kind.
+pub(crate) struct Bits {
+    pub(crate) occupied: cz::BitBoard,
+    colors: [cz::BitBoard; 2],
+    pieces: [[cz::BitBoard; 6]; 2],
+}
+
+impl Bits {
+    pub(crate) fn new(setup: &Setup) -> Bits {
+        // One branch-free pass: each square ORs its bit into the set of its
+        // piece (index 12: empty).
+        let mut sets = [0u64; 13];
+        for (i, piece) in setup.board.0.iter().enumerate() {
+            let index = match piece {
+                Some(p) => p.color as usize * 6 + cz_kind(p.kind) as usize,
+                None => 12,
+            };
+            sets[index] |= 1 << i;
+        }
+        let mut pieces = [[cz::BitBoard::EMPTY; 6]; 2];
+        let mut colors = [cz::BitBoard::EMPTY; 2];
+        for color in 0..2 {
+            for kind in 0..6 {
+                let bb = cz::BitBoard(sets[color * 6 + kind]);
+                pieces[color][kind] = bb;
+                colors[color] |= bb;
+            }
+        }
+        Bits {
+            occupied: cz::BitBoard(!sets[12]),
+            colors,
+            pieces,
+        }
+    }
+
+    pub(crate) fn of(&self, color: Color, kind: PieceKind) -> cz::BitBoard {
+        self.pieces[color as usize][cz_kind(kind) as usize]
+    }
+
+    /// The pieces of `by` that attack `target`, with `occupied` blocking.
+    fn attackers(&self, target: cz::Square, by: Color, occupied: cz::BitBoard) -> cz::BitBoard {
+        let queens = self.of(by, PieceKind::Queen);
+        let diagonal = self.of(by, PieceKind::Bishop) | queens;
+        let straight = self.of(by, PieceKind::Rook) | queens;
+        let them = cz_color(by);
+        let mut attackers = (cz::get_bishop_moves(target, occupied) & diagonal)
+            | (cz::get_rook_moves(target, occupied) & straight)
+            | (cz::get_knight_moves(target) & self.of(by, PieceKind::Knight))
+            | (cz::get_king_moves(target) & self.of(by, PieceKind::King))
+            | (cz::get_pawn_attacks(target, !them) & self.of(by, PieceKind::Pawn));
+        attackers &= occupied;
+        attackers
+    }
+
+    fn sliders(&self, color: Color) -> cz::BitBoard {
+        self.of(color, PieceKind::Bishop)
+            | self.of(color, PieceKind::Rook)
+            | self.of(color, PieceKind::Queen)
+    }
+}
+
+/// The en-passant square if a pawn can just have made the double step past
+/// it (python-chess rules): on the sixth rank for White to move (third for
+/// Black), empty, with the square behind it empty and an enemy pawn in
+/// front of it.
+pub(crate) fn valid_ep_square(setup: &Setup) -> Option<Square> {
+    let ep = setup.ep_square?;
+    let us = setup.turn;
+    let (rank, forward) = us.fold((Rank::Sixth, 1), (Rank::Third, -1));
+    if ep.rank() != rank {
+        return None;
+    }
+    let pawn = ep.offset(0, -forward)?;
+    let origin = ep.offset(0, forward)?;
+    let board = &setup.board;
+    if board.get(pawn) != Some(PieceKind::Pawn.of(us.other()))
+        || board.get(ep).is_some()
+        || board.get(origin).is_some()
+    {
+        return None;
+    }
+    Some(ep)
+}
+
+/// Opposite check, too many checkers and impossible checks, each where the
+/// king concerned is alone of its color.
+fn check_problems(setup: &Setup, bits: &Bits, ep: Option<Square>) -> Problems {
+    let mut found = Problems::NONE;
+    let us = setup.turn;
+    let them = us.other();
+    let single = |bb: cz::BitBoard| {
+        if bb.len() == 1 {
+            bb.next_square()
+        } else {
+            None
+        }
+    };
+    if let Some(their_king) = single(bits.of(them, PieceKind::King))
+        && !bits.attackers(their_king, us, bits.occupied).is_empty()
+    {
+        found = found.with(Problem::OppositeCheck);
+    }
+    let Some(our_king) = single(bits.of(us, PieceKind::King)) else {
+        return found;
+    };
+    let checkers = bits.attackers(our_king, them, bits.occupied);
+    if checkers.is_empty() {
+        return found;
+    }
+    if checkers.len() > 2 {
+        return found
+            .with(Problem::TooManyCheckers)
+            .with(Problem::ImpossibleCheck);
+    }
+    if let Some(ep) = ep {
+        // The last move was the double step: the pushed pawn gives check, or
+        // it uncovered the check of a single slider.
+        let forward: i8 = us.fold(1, -1);
+        let (Some(pushed_to), Some(pushed_from)) = (ep.offset(0, -forward), ep.offset(0, forward))
+        else {
+            return found;
+        };
+        let pushed_to = cz_square(pushed_to);
+        let before = (bits.occupied & !pushed_to.bitboard()) | cz_square(pushed_from).bitboard();
+        let checker = checkers.next_square();
+        if checkers.len() > 1
+            || (checker != Some(pushed_to) && !bits.attackers(our_king, them, before).is_empty())
+        {
+            found = found.with(Problem::ImpossibleCheck);
+        }
+        return found;
+    }
+    if checkers.len() == 2 {
+        let mut iter = checkers.iter();
+        let (Some(a), Some(b)) = (iter.next(), iter.next()) else {
+            return found;
+        };
+        let sliders = bits.sliders(them);
+        let impossible = if cz::get_line_rays(a, b).has(our_king) {
+            // One line: the second check cannot have been uncovered.
+            true
+        } else {
+            match (sliders.has(a), sliders.has(b)) {
+                // A double check uncovers at least one slider's check.
+                (false, false) => true,
+                (true, true) => false,
+                (true, false) => !uncovers(bits, them, b, a, our_king),
+                (false, true) => !uncovers(bits, them, a, b, our_king),
+            }
+        };
+        if impossible {
+            found = found.with(Problem::ImpossibleCheck);
+        }
+    }
+    found
+}
+
+/// Whether the knight or pawn of `color` on `piece` can have arrived there
+/// by leaving a square between `slider` and `king` (uncovering its check).
+fn uncovers(
+    bits: &Bits,
+    color: Color,
+    piece: cz::Square,
+    slider: cz::Square,
+    king: cz::Square,
+) -> bool {
+    let between = cz::get_between_rays(slider, king);
+    let sq = square_of(piece);
+    let forward: i8 = color.fold(1, -1);
+    // Squares a pawn of `color` can have come from to reach `sq`: a push
+    // (or the square of a pawn taken en passant), a capture, a double step.
+    let mut pawn_origins = cz::BitBoard::EMPTY;
+    for files in [-1, 0, 1] {
+        if let Some(o) = sq.offset(files, -forward) {
+            pawn_origins |= cz_square(o).bitboard();
+        }
+    }
+    if sq.rank() == color.fold(Rank::Fourth, Rank::Fifth)
+        && let Some(o) = sq.offset(0, -2 * forward)
+    {
+        pawn_origins |= cz_square(o).bitboard();
+    }
+    let origins = if bits.of(color, PieceKind::Knight).has(piece) {
+        let mut origins = cz::get_knight_moves(piece);
+        if sq.rank() == color.fold(Rank::Eighth, Rank::First) {
+            // A promotion to a knight.
+            origins |= pawn_origins;
+        }
+        origins
+    } else {
+        pawn_origins
+    };
+    !(origins & between).is_empty()
+}
 /// Castling rights without their king and rook, more than one right on a
 /// side, or rights that standard chess cannot have.
-fn castling_problems(setup: &Setup, mode: CastlingMode) -> Problems {
+fn castling_problems(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems {
     let mut found = Problems::NONE;
     for color in Color::ALL {
         let back_rank = color.fold(Rank::First, Rank::Eighth);
-        let kings = setup.board.squares_of(PieceKind::King.of(color)) & SquareSet::rank(back_rank);
-        let rooks = setup.board.squares_of(PieceKind::Rook.of(color)) & SquareSet::rank(back_rank);
+        let kings = SquareSet(bits.of(color, PieceKind::King).0) & SquareSet::rank(back_rank);
+        let rooks = SquareSet(bits.of(color, PieceKind::Rook).0) & SquareSet::rank(back_rank);
         let rights = setup.castling.iter(color).count();
         let mut sides = 0;
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {

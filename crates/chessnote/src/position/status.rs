@@ -1,0 +1,269 @@
+//! How a position stands: check, checkmate, stalemate, insufficient
+//! material, the move-count rules, and the hash repetitions are counted by.
+
+use cozy_chess as cz;
+
+use super::{Position, cz_color, cz_square};
+use crate::{Color, Move, PieceKind, SquareSet};
+
+/// Why a game ended (or may end).
+///
+/// ```
+/// use chessnote::position::Termination;
+/// assert_eq!(Termination::Checkmate.to_string(), "checkmate");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Termination {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side has the material to checkmate.
+    InsufficientMaterial,
+    /// 150 plies without a capture or a pawn move (automatic draw).
+    SeventyFiveMoves,
+    /// The same position for the fifth time (automatic draw).
+    FivefoldRepetition,
+    /// 100 plies without a capture or a pawn move (a draw a player may claim).
+    FiftyMoves,
+    /// The same position for the third time (a draw a player may claim).
+    ThreefoldRepetition,
+}
+
+impl Termination {
+    /// A short description.
+    ///
+    /// ```
+    /// use chessnote::position::Termination;
+    /// assert_eq!(Termination::FiftyMoves.as_str(), "fifty-move rule");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient material",
+            Termination::SeventyFiveMoves => "seventy-five-move rule",
+            Termination::FivefoldRepetition => "fivefold repetition",
+            Termination::FiftyMoves => "fifty-move rule",
+            Termination::ThreefoldRepetition => "threefold repetition",
+        }
+    }
+}
+
+impl core::fmt::Display for Termination {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// How a game ended: why, and who won (`None` for a draw).
+///
+/// ```
+/// use chessnote::fen::Setup;
+/// use chessnote::position::{CastlingMode, Outcome, Position, Termination};
+/// use chessnote::Color;
+///
+/// let setup: Setup = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse()?;
+/// let position = Position::from_setup(&setup, CastlingMode::Standard)?;
+/// assert_eq!(
+///     position.outcome(),
+///     Some(Outcome { termination: Termination::Checkmate, winner: Some(Color::Black) })
+/// );
+/// assert_eq!(position.outcome().unwrap().result(), "0-1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Why the game ended.
+    pub termination: Termination,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+}
+
+impl Outcome {
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    ///
+    /// ```
+    /// use chessnote::position::{Outcome, Termination};
+    /// let draw = Outcome { termination: Termination::Stalemate, winner: None };
+    /// assert_eq!(draw.result(), "1/2-1/2");
+    /// ```
+    pub const fn result(self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+const DARK: u64 = 0xAA55_AA55_AA55_AA55;
+
+impl Position {
+    /// Whether the side to move is checkmated.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// assert!(!Position::new().is_checkmate());
+    /// ```
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Whether the side to move is stalemated.
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, Position};
+    /// let setup: Setup = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse()?;
+    /// assert!(Position::from_setup(&setup, CastlingMode::Standard)?.is_stalemate());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Whether `color` cannot checkmate whatever the other side does
+    /// (python-chess rules): a bare king; a king and one knight against no
+    /// pieces other than queens; or only bishops all on squares of one
+    /// color, with no pawns and no knights on the board.
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, Position};
+    /// use chessnote::Color;
+    /// let setup: Setup = "8/8/8/4k3/8/8/3NK3/8 w - - 0 1".parse()?;
+    /// let position = Position::from_setup(&setup, CastlingMode::Standard)?;
+    /// assert!(position.has_insufficient_material(Color::White));
+    /// assert!(position.is_insufficient_material());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let b = &self.board;
+        let ours = b.colors(cz_color(color));
+        let heavy =
+            b.pieces(cz::Piece::Pawn) | b.pieces(cz::Piece::Rook) | b.pieces(cz::Piece::Queen);
+        if !(ours & heavy).is_empty() {
+            return false;
+        }
+        if !(ours & b.pieces(cz::Piece::Knight)).is_empty() {
+            let theirs = b.colors(!cz_color(color));
+            let others = theirs & !b.pieces(cz::Piece::King) & !b.pieces(cz::Piece::Queen);
+            return ours.len() <= 2 && others.is_empty();
+        }
+        if !(ours & b.pieces(cz::Piece::Bishop)).is_empty() {
+            let bishops = b.pieces(cz::Piece::Bishop).0;
+            let one_color = bishops & DARK == 0 || bishops & !DARK == 0;
+            return one_color
+                && b.pieces(cz::Piece::Pawn).is_empty()
+                && b.pieces(cz::Piece::Knight).is_empty();
+        }
+        true
+    }
+
+    /// Whether neither side can checkmate.
+    ///
+    /// ```
+    /// assert!(!chessnote::position::Position::new().is_insufficient_material());
+    /// ```
+    pub fn is_insufficient_material(&self) -> bool {
+        Color::ALL
+            .iter()
+            .all(|&c| self.has_insufficient_material(c))
+    }
+
+    /// Whether a draw can be claimed under the fifty-move rule: 100 plies
+    /// or more without a capture or a pawn move, and a move to play.
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, Position};
+    /// let setup: Setup = "8/8/8/4k3/8/8/3RK3/8 w - - 100 80".parse()?;
+    /// assert!(Position::from_setup(&setup, CastlingMode::Standard)?.is_fifty_moves());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_fifty_moves(&self) -> bool {
+        self.halfmoves >= 100 && self.has_legal_moves()
+    }
+
+    /// Whether the game is drawn under the seventy-five-move rule: 150
+    /// plies or more without a capture or a pawn move (and not checkmate).
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, Position};
+    /// let setup: Setup = "8/8/8/4k3/8/8/3RK3/8 w - - 150 100".parse()?;
+    /// assert!(Position::from_setup(&setup, CastlingMode::Standard)?.is_seventyfive_moves());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_seventyfive_moves(&self) -> bool {
+        self.halfmoves >= 150 && self.has_legal_moves()
+    }
+
+    /// How the game ends in this position by itself, if it does: checkmate,
+    /// stalemate, insufficient material or the seventy-five-move rule
+    /// (repetitions need a [`Game`](super::Game)).
+    ///
+    /// ```
+    /// assert_eq!(chessnote::position::Position::new().outcome(), None);
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        let termination = if !self.has_legal_moves() {
+            if self.is_check() {
+                return Some(Outcome {
+                    termination: Termination::Checkmate,
+                    winner: Some(self.turn().other()),
+                });
+            }
+            Termination::Stalemate
+        } else if self.is_insufficient_material() {
+            Termination::InsufficientMaterial
+        } else if self.halfmoves >= 150 {
+            Termination::SeventyFiveMoves
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            termination,
+            winner: None,
+        })
+    }
+
+    /// The Zobrist hash of the position (cozy-chess's): board, side to
+    /// move, castling rights and en-passant file, not the counters.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// use chessnote::Square::{F3, F6, G1, G8};
+    /// let mut a = Position::new();
+    /// for (from, to) in [(G1, F3), (G8, F6), (F3, G1), (F6, G8)] {
+    ///     let m = a.legal_moves().iter().copied().find(|m| m.from() == from && m.to() == to).unwrap();
+    ///     a.play(m)?;
+    /// }
+    /// assert_eq!(a.hash(), Position::new().hash());
+    /// # Ok::<(), chessnote::position::IllegalMoveError>(())
+    /// ```
+    pub fn hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    /// The hash repetitions are counted by (FIDE): as [`Position::hash`],
+    /// but an en-passant square counts only if a capture there is legal.
+    pub(crate) fn repetition_key(&self) -> u64 {
+        let Some(ep) = self.ep_square() else {
+            return self.board.hash();
+        };
+        let pawns = self.pieces(self.turn(), PieceKind::Pawn);
+        let attackers =
+            SquareSet(cz::get_pawn_attacks(cz_square(ep), !cz_color(self.turn())).0) & pawns;
+        let legal = attackers
+            .iter()
+            .any(|from| self.is_legal(&Move::EnPassant { from, to: ep }));
+        if legal {
+            self.board.hash()
+        } else {
+            self.board.hash_without_ep()
+        }
+    }
+}
