@@ -1,28 +1,10 @@
 //! `chessnote convert` from the outside.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn chessnote(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chessnote"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run chessnote");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
+    let run = common::chessnote(args, stdin);
+    (run.stdout, run.stderr, run.code)
 }
 
 #[test]

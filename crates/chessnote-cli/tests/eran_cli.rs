@@ -1,27 +1,10 @@
 //! `chessnote eran`, run as a user would.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn chessnote(args: &[&str], stdin: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chessnote"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run chessnote");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-    )
+    let run = common::chessnote(args, stdin);
+    (run.code, run.stdout)
 }
 
 #[test]

@@ -387,6 +387,34 @@ impl Position {
         after
     }
 
+    /// The legal move a notation that names piece, squares and capture
+    /// (LAN, ERAN) describes; castling is written otherwise in both.
+    fn explicit_move(
+        &self,
+        piece: PieceKind,
+        from: Square,
+        to: Square,
+        capture: bool,
+        promotion: Option<PieceKind>,
+    ) -> Result<Move, MoveErrorKind> {
+        let cz_mv = cz::Move {
+            from: cz_square(from),
+            to: cz_square(to),
+            promotion: promotion.map(cz_kind),
+        };
+        if !self.board.is_legal(cz_mv) {
+            return Err(MoveErrorKind::Illegal);
+        }
+        let mv = self.move_of(cz_mv);
+        if mv.piece() != piece || matches!(mv, Move::Castle { .. }) {
+            return Err(MoveErrorKind::Illegal);
+        }
+        if mv.is_capture() != capture {
+            return Err(MoveErrorKind::Misstated(Leniency::CaptureMismatch));
+        }
+        Ok(mv)
+    }
+
     /// `+`, `#` or nothing: what playing the legal `mv` gives.
     pub(crate) fn suffix_of(&self, mv: &Move) -> Option<Suffix> {
         let after = self.after(mv);
@@ -809,24 +837,7 @@ impl LanPlus {
                 capture,
                 to,
                 promotion,
-            } => {
-                let cz_mv = cz::Move {
-                    from: cz_square(from),
-                    to: cz_square(to),
-                    promotion: promotion.map(cz_kind),
-                };
-                if !position.board.is_legal(cz_mv) {
-                    return Err(MoveErrorKind::Illegal);
-                }
-                let mv = position.move_of(cz_mv);
-                if mv.piece() != piece || matches!(mv, Move::Castle { .. }) {
-                    return Err(MoveErrorKind::Illegal);
-                }
-                if mv.is_capture() != capture {
-                    return Err(MoveErrorKind::Misstated(Leniency::CaptureMismatch));
-                }
-                mv
-            }
+            } => position.explicit_move(piece, from, to, capture, promotion)?,
         };
         if self.suffix.is_some() && self.suffix != position.suffix_of(&mv) {
             return Err(MoveErrorKind::Misstated(Leniency::WrongSuffix));
@@ -948,23 +959,8 @@ impl Eran {
                 [] => Err(MoveErrorKind::Illegal),
                 _ => Err(MoveErrorKind::Ambiguous),
             },
-            Eran::Regular(regular) => {
-                let cz_mv = cz::Move {
-                    from: cz_square(regular.from()),
-                    to: cz_square(regular.to()),
-                    promotion: regular.promotion().map(cz_kind),
-                };
-                if !position.board.is_legal(cz_mv) {
-                    return Err(MoveErrorKind::Illegal);
-                }
-                let mv = position.move_of(cz_mv);
-                if mv.piece() != regular.piece() || matches!(mv, Move::Castle { .. }) {
-                    return Err(MoveErrorKind::Illegal);
-                }
-                if mv.is_capture() != regular.is_capture() {
-                    return Err(MoveErrorKind::Misstated(Leniency::CaptureMismatch));
-                }
-                Ok(mv)
+            Eran::Regular(r) => {
+                position.explicit_move(r.piece(), r.from(), r.to(), r.is_capture(), r.promotion())
             }
         }
     }
