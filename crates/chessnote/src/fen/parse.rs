@@ -31,7 +31,7 @@ use crate::{CastlingSide, Color, File, Piece, Rank, Square};
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FenOptions {
-    /// Accept ASCII whitespace (spaces, tabs, CR, LF) before and after the record.
+    /// Accept ASCII whitespace (spaces, tabs, CR, LF, form feed) before and after the record.
     pub surrounding_whitespace: bool,
     /// Accept a record that ends after the en-passant field (as EPD and many
     /// web tools write it; the counters become `0 1`) or after the halfmove

@@ -533,7 +533,9 @@ impl fmt::Display for Castling {
 /// It is plain data: nothing checks that the position is legal (kings,
 /// checks, pawns on the back rank); that is the job of a validating layer
 /// built on top of it. `Display` prints canonical FEN, and parsing that text
-/// gives the same setup back.
+/// with the options the setup was read with gives the same setup back (a
+/// setup read leniently, say with an en-passant square on rank 4, prints
+/// text that only the same leniency reads).
 ///
 /// ```
 /// use chessnote::fen::Setup;

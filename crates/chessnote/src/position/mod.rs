@@ -280,15 +280,19 @@ impl Position {
             }
         }
         builder.side_to_move = cz_color(setup.turn);
-        if !setup.castling.is_empty() && !problems.contains(Problem::BadCastlingRights) {
+        if !setup.castling.is_empty() {
+            // Each right on its own: an ignored bad right goes, the good ones
+            // stay (as python-chess's `clean_castling_rights` does).
             for color in Color::ALL {
+                let right = |side| {
+                    setup
+                        .castling_rook_file(color, side)
+                        .filter(|&file| castling_right_holds(setup, color, side, file))
+                        .map(cz_file)
+                };
                 let rights = builder.castle_rights_mut(cz_color(color));
-                rights.short = setup
-                    .castling_rook_file(color, CastlingSide::KingSide)
-                    .map(cz_file);
-                rights.long = setup
-                    .castling_rook_file(color, CastlingSide::QueenSide)
-                    .map(cz_file);
+                rights.short = right(CastlingSide::KingSide);
+                rights.long = right(CastlingSide::QueenSide);
             }
         }
         if !problems.contains(Problem::InvalidEpSquare) {
@@ -307,10 +311,12 @@ impl Position {
             built = builder.build();
         }
         match built {
+            // cozy-chess needs a fullmove number of 1 or more; ours keeps
+            // the setup's, 0 included.
             Ok(board) => Ok(Position {
                 board,
                 halfmoves: setup.halfmoves,
-                fullmoves: setup.fullmoves.max(1),
+                fullmoves: setup.fullmoves,
                 mode,
             }),
             // Validation found nothing cozy-chess objects to; say so rather
@@ -615,7 +621,8 @@ impl Position {
 
     /// Plays a move known to be legal (one from [`Position::legal_moves`],
     /// say). An illegal move leaves the position in an unspecified but
-    /// memory-safe state.
+    /// memory-safe state, and never panics (a move from an empty square
+    /// changes nothing).
     ///
     /// ```
     /// use chessnote::position::Position;
@@ -628,6 +635,10 @@ impl Position {
         let Some(cz_mv) = self.cz_move(&mv) else {
             return;
         };
+        if self.board.piece_on(cz_mv.from).is_none() {
+            // Nothing to move: cozy-chess would panic; leave the position.
+            return;
+        }
         let resets = mv.piece() == PieceKind::Pawn || mv.is_capture();
         if self.turn() == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
@@ -683,6 +694,21 @@ impl Position {
             to: cz_square(to),
             promotion: mv.promotion().map(cz_kind),
         })
+    }
+}
+
+/// Whether `color`'s castling right with the rook on `file` has its king on
+/// the back rank and that rook on the right side of it.
+fn castling_right_holds(setup: &Setup, color: Color, side: CastlingSide, file: File) -> bool {
+    let rank = color.fold(Rank::First, Rank::Eighth);
+    let kings = setup.board.squares_of(PieceKind::King.of(color)) & SquareSet::rank(rank);
+    let Some(king) = kings.first().filter(|_| kings.len() == 1) else {
+        return false;
+    };
+    let rook = setup.board.get(Square::new(file, rank)) == Some(PieceKind::Rook.of(color));
+    rook && match side {
+        CastlingSide::KingSide => file > king.file(),
+        CastlingSide::QueenSide => file < king.file(),
     }
 }
 

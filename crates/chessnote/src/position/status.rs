@@ -209,16 +209,18 @@ impl Position {
     /// assert_eq!(chessnote::position::Position::new().outcome(), None);
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
-        let termination = if !self.has_legal_moves() {
-            if self.is_check() {
-                return Some(Outcome {
-                    termination: Termination::Checkmate,
-                    winner: Some(self.turn().other()),
-                });
-            }
-            Termination::Stalemate
+        // The order python-chess reports them in: checkmate, insufficient
+        // material, stalemate, the seventy-five-move rule.
+        let has_moves = self.has_legal_moves();
+        let termination = if !has_moves && self.is_check() {
+            return Some(Outcome {
+                termination: Termination::Checkmate,
+                winner: Some(self.turn().other()),
+            });
         } else if self.is_insufficient_material() {
             Termination::InsufficientMaterial
+        } else if !has_moves {
+            Termination::Stalemate
         } else if self.halfmoves >= 150 {
             Termination::SeventyFiveMoves
         } else {
