@@ -308,7 +308,7 @@ impl Square {
     /// The square with index `index & 63`; a match that compiles to no
     /// table lookup.
     #[inline(always)]
-    const fn from_index_masked(index: u8) -> Square {
+    pub(crate) const fn from_index_masked(index: u8) -> Square {
         match index & 63 {
             0 => Square::A1,
             1 => Square::B1,
