@@ -79,13 +79,13 @@ fn main() {
                 for p in &plies {
                     let _ = black_box(
                         black_box(&p.ours)
-                            .parse_san(black_box(p.san.as_bytes()), SanOptions::STRICT),
+                            .parse_san(black_box(&p.san).as_bytes(), SanOptions::STRICT),
                     );
                 }
             }),
             Contender::new("shakmaty San::from_ascii + to_move", || {
                 for p in &plies {
-                    let san = shakmaty::san::San::from_ascii(black_box(p.san.as_bytes()));
+                    let san = shakmaty::san::San::from_ascii(black_box(&p.san).as_bytes());
                     let _ = black_box(san.map(|s| s.to_move(black_box(&p.theirs))));
                 }
             }),
@@ -121,12 +121,12 @@ fn main() {
         vec![
             Contender::new("chessnote Position::parse_uci", || {
                 for p in &plies {
-                    let _ = black_box(black_box(&p.ours).parse_uci(black_box(p.uci.as_bytes())));
+                    let _ = black_box(black_box(&p.ours).parse_uci(black_box(&p.uci).as_bytes()));
                 }
             }),
             Contender::new("shakmaty UciMove::from_ascii + to_move", || {
                 for p in &plies {
-                    let uci = shakmaty::uci::UciMove::from_ascii(black_box(p.uci.as_bytes()));
+                    let uci = shakmaty::uci::UciMove::from_ascii(black_box(&p.uci).as_bytes());
                     let _ = black_box(uci.map(|u| u.to_move(black_box(&p.theirs))));
                 }
             }),

@@ -57,7 +57,7 @@ fn main() {
         vec![
             Contender::new("chessnote::fen (fast)", || {
                 for fen in &fens {
-                    black_box(Setup::from_ascii(black_box(fen.as_bytes())).ok());
+                    black_box(Setup::from_ascii(black_box(fen).as_bytes()).ok());
                 }
             }),
             Contender::new("chessnote::fen::parse_fen (seed API)", || {
@@ -67,7 +67,7 @@ fn main() {
             }),
             Contender::new("shakmaty Fen::from_ascii", || {
                 for fen in &fens {
-                    black_box(shakmaty::fen::Fen::from_ascii(black_box(fen.as_bytes())).ok());
+                    black_box(shakmaty::fen::Fen::from_ascii(black_box(fen).as_bytes()).ok());
                 }
             }),
             Contender::new("cozy-chess Board::from_fen", || {

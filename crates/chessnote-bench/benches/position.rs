@@ -76,14 +76,14 @@ fn main() {
         vec![
             Contender::new("chessnote Setup::from_ascii + Position::from_setup", || {
                 for fen in &fens {
-                    let setup = Setup::from_ascii(black_box(fen.as_bytes())).unwrap();
+                    let setup = Setup::from_ascii(black_box(fen).as_bytes()).unwrap();
                     let _ =
                         black_box(Position::from_setup(&setup, CastlingMode::Chess960).unwrap());
                 }
             }),
             Contender::new("shakmaty Fen::from_ascii + into_position::<Chess>", || {
                 for fen in &fens {
-                    let fen = shakmaty::fen::Fen::from_ascii(black_box(fen.as_bytes())).unwrap();
+                    let fen = shakmaty::fen::Fen::from_ascii(black_box(fen).as_bytes()).unwrap();
                     let _ = black_box(
                         fen.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Chess960)
                             .unwrap(),
