@@ -1,10 +1,12 @@
 //! The shared benchmark harness: data loading and same-run comparisons.
 //!
 //! Every workload benchmarks chessnote and its peers on the same inputs in
-//! one run, through [`compare`], which runs each function under criterion
-//! and then prints a table of time per item and the ratio of each peer's
-//! time to ours. Ratios, not absolute times, are what the notes quote: the
-//! machines are noisy, but a ratio measured in one run is stable.
+//! one run, through [`compare`], which runs each function under criterion,
+//! times them again in interleaved rounds, and prints a table of time per
+//! item and the ratio of each contender's time to ours. Ratios, not absolute
+//! times, are what the notes quote, and the interleaved median ratio first:
+//! the machines are noisy, and interleaving cancels a slowdown that lasts
+//! longer than one round.
 
 use std::cell::Cell;
 use std::io::Read;
@@ -108,14 +110,22 @@ impl<'a> Contender<'a> {
 }
 
 /// Benchmarks each contender under criterion (group `group`, one iteration =
-/// one pass over `items` items) and prints the time per item and the ratio
-/// of each contender's time to the first one's.
-pub fn compare(c: &mut Criterion, group: &str, items: usize, contenders: Vec<Contender<'_>>) {
-    let mut results: Vec<(String, Cell<(u64, Duration)>)> = Vec::new();
+/// one pass over `items` items), then times them again interleaved, and
+/// prints both: criterion's mean time per item with its ratio to the first
+/// contender, and the interleaved medians.
+///
+/// Criterion times one contender after another, so a machine that slows
+/// down for a few seconds (a busy neighbour) skews their ratio. The
+/// interleaved rounds time one pass of every contender in turn, starting
+/// with a different one each round, and take the median over rounds of
+/// each contender's time and of its ratio to the first one in the same
+/// round: slowdowns shared by a round cancel out.
+pub fn compare(c: &mut Criterion, group: &str, items: usize, mut contenders: Vec<Contender<'_>>) {
+    let mut totals: Vec<Cell<(u64, Duration)>> = Vec::new();
     {
         let mut g = c.benchmark_group(group);
         g.throughput(criterion::Throughput::Elements(items as u64));
-        for mut contender in contenders {
+        for contender in &mut contenders {
             let total = Cell::new((0u64, Duration::ZERO));
             g.bench_function(contender.name, |b| {
                 b.iter_custom(|iters| {
@@ -129,33 +139,108 @@ pub fn compare(c: &mut Criterion, group: &str, items: usize, contenders: Vec<Con
                     elapsed
                 })
             });
-            results.push((contender.name.to_string(), total));
+            totals.push(total);
         }
         g.finish();
     }
-    print_table(group, items, &results);
+    // Only the contenders criterion ran (its filter may have left some out).
+    let ran: Vec<bool> = totals.iter().map(|t| t.get().0 > 0).collect();
+    let rounds = interleaved(&mut contenders, &ran);
+    let rows: Vec<Row> = contenders
+        .iter()
+        .zip(&totals)
+        .enumerate()
+        .map(|(i, (contender, total))| {
+            let (iters, time) = total.get();
+            Row {
+                name: contender.name,
+                criterion_ns: per_item(time.as_secs_f64(), iters, items),
+                median_ns: median(rounds.iter().map(|r| per_item(r[i], 1, items))),
+                median_ratio: median(rounds.iter().map(|r| r[i] / r[0])),
+            }
+        })
+        .collect();
+    print_table(group, items, rounds.len(), &rows);
 }
 
-fn print_table(group: &str, items: usize, results: &[(String, Cell<(u64, Duration)>)]) {
-    let per_item = |cell: &Cell<(u64, Duration)>| {
-        let (iters, time) = cell.get();
-        if iters == 0 || items == 0 {
-            return f64::NAN;
+/// One line of the table.
+struct Row<'a> {
+    name: &'a str,
+    criterion_ns: f64,
+    median_ns: f64,
+    median_ratio: f64,
+}
+
+/// Interleaved rounds: each a pass of every contender that `ran`, in an
+/// order that rotates from round to round; the seconds each took (NaN for
+/// the others). At most 31 rounds or about 3 seconds, at least 5 rounds.
+fn interleaved(contenders: &mut [Contender<'_>], ran: &[bool]) -> Vec<Vec<f64>> {
+    const MAX_ROUNDS: usize = 31;
+    const MIN_ROUNDS: usize = 5;
+    const BUDGET: Duration = Duration::from_secs(3);
+    let n = contenders.len();
+    let mut rounds = Vec::new();
+    if !ran.iter().any(|&r| r) {
+        return rounds;
+    }
+    let start = Instant::now();
+    while rounds.len() < MAX_ROUNDS && (rounds.len() < MIN_ROUNDS || start.elapsed() < BUDGET) {
+        let mut times = vec![f64::NAN; n];
+        for k in 0..n {
+            let i = (k + rounds.len()) % n;
+            if ran[i] {
+                let pass = Instant::now();
+                (contenders[i].run)();
+                times[i] = pass.elapsed().as_secs_f64();
+            }
         }
-        time.as_secs_f64() * 1e9 / iters as f64 / items as f64
-    };
-    let Some((_, first)) = results.first() else {
+        rounds.push(times);
+    }
+    rounds
+}
+
+/// Nanoseconds per item of `seconds` spent on `iters` passes over `items`.
+fn per_item(seconds: f64, iters: u64, items: usize) -> f64 {
+    if iters == 0 || items == 0 {
+        return f64::NAN;
+    }
+    seconds * 1e9 / iters as f64 / items as f64
+}
+
+/// The median of the values that are not NaN (NaN if there are none).
+fn median(values: impl Iterator<Item = f64>) -> f64 {
+    let mut values: Vec<f64> = values.filter(|v| !v.is_nan()).collect();
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    values.sort_by(f64::total_cmp);
+    let mid = values.len() / 2;
+    if values.len() % 2 == 1 {
+        values[mid]
+    } else {
+        (values[mid - 1] + values[mid]) / 2.0
+    }
+}
+
+fn print_table(group: &str, items: usize, rounds: usize, rows: &[Row<'_>]) {
+    let Some(first) = rows.first() else {
         return;
     };
-    let base = per_item(first);
     println!("\n== {group}: {items} items per iteration, same run ==");
     println!(
-        "{:<34} {:>12} {:>16}",
-        "contender", "ns/item", "time / first"
+        "{:<34} {:>12} {:>14} {:>16} {:>16}",
+        "contender", "ns/item", "time / first", "median ns/item", "median ratio"
     );
-    for (name, cell) in results {
-        let ns = per_item(cell);
-        println!("{name:<34} {ns:>12.2} {:>16.2}", ns / base);
+    for row in rows {
+        println!(
+            "{:<34} {:>12.2} {:>14.2} {:>16.2} {:>16.2}",
+            row.name,
+            row.criterion_ns,
+            row.criterion_ns / first.criterion_ns,
+            row.median_ns,
+            row.median_ratio,
+        );
     }
+    println!("(ns/item, time / first: criterion's means; median: {rounds} interleaved rounds)");
     println!();
 }

@@ -1063,7 +1063,8 @@ fn parse_null(cur: &mut Cursor<'_>) -> Result<San, SanError> {
 /// it, so the fast path does not branch on it: one table lookup, keyed by
 /// the length and the classes of the first two bytes, gives the shape's
 /// fields and the checks still to make, and the checks are combined with
-/// bit operations. Only the suffix (rare) and failure (rarer) branch.
+/// bit operations. Only the rare cases branch: a suffix, a long token
+/// (castling, promotions, ranks written), a rejection.
 #[inline(always)]
 fn fast_path(bytes: &[u8]) -> Option<SanPlus> {
     let &last = bytes.last()?;
