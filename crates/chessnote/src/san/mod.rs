@@ -1149,13 +1149,13 @@ const BYTE_CLASS: [u8; 256] = {
 
 /// What a fast-path shape means and what it still requires.
 #[derive(Copy, Clone)]
-#[repr(align(16))]
 struct Shape {
     piece: PieceKind,
     capture: bool,
-    /// Whether a source file is written, and where: `0x00` the first byte,
-    /// `0xff` the second (a mask, so that choosing costs no branch).
+    /// Whether a source file is written.
     has_file: bool,
+    /// Where the source file is: `0x00` the first byte, `0xff` the second
+    /// (a mask, so that choosing costs no branch).
     source_is_second: u8,
     /// Bit `r` set: the destination may be on rank index `r`; 0 rejects
     /// the shape.
