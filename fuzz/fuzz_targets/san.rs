@@ -1,10 +1,13 @@
-//! SAN: no input panics; whatever parses prints back to text that parses to
-//! the same value; the seed façade never panics either.
+//! SAN: no input panics; the fast path agrees with the general parser;
+//! whatever parses prints back to text that parses to the same value; the
+//! seed façade never panics either.
 #![no_main]
 
 use chessnote::san::{SanOptions, SanPlus, Turn};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    // The fast path for common shapes gives what the general parser gives.
+    assert!(chessnote::san::fast_path_agrees(data));
     let all = SanOptions::STRICT
         .zero_castling(true)
         .pawn_sources(true)
