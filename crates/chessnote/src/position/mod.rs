@@ -287,7 +287,7 @@ impl Position {
                 let right = |side| {
                     setup
                         .castling_rook_file(color, side)
-                        .filter(|&file| castling_right_holds(&bits, color, side, file))
+                        .filter(|&file| validate::castling_right_holds(&bits, color, side, file))
                         .map(cz_file)
                 };
                 let rights = builder.castle_rights_mut(cz_color(color));
@@ -694,28 +694,6 @@ impl Position {
             to: cz_square(to),
             promotion: mv.promotion().map(cz_kind),
         })
-    }
-}
-
-/// Whether `color`'s castling right with the rook on `file` has its king on
-/// the back rank and that rook on the right side of it.
-fn castling_right_holds(
-    bits: &validate::Bits,
-    color: Color,
-    side: CastlingSide,
-    file: File,
-) -> bool {
-    let rank = color.fold(Rank::First, Rank::Eighth);
-    let back_rank = SquareSet::rank(rank).0;
-    let kings = bits.of(color, PieceKind::King).0 & back_rank;
-    if kings.count_ones() != 1 {
-        return false;
-    }
-    let king_file = (kings.trailing_zeros() % 8) as u8;
-    let rook = SquareSet(bits.of(color, PieceKind::Rook).0).contains(Square::new(file, rank));
-    rook && match side {
-        CastlingSide::KingSide => file as u8 > king_file,
-        CastlingSide::QueenSide => (file as u8) < king_file,
     }
 }
 

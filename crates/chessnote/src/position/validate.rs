@@ -480,6 +480,27 @@ fn uncovers(
     };
     !(origins & between).is_empty()
 }
+/// Whether `color`'s castling right with the rook on `file` has its one
+/// king on the back rank and that rook on the right side of it.
+pub(crate) fn castling_right_holds(
+    bits: &Bits,
+    color: Color,
+    side: CastlingSide,
+    file: File,
+) -> bool {
+    let rank = color.fold(Rank::First, Rank::Eighth);
+    let kings = bits.of(color, PieceKind::King).0 & SquareSet::rank(rank).0;
+    if kings.count_ones() != 1 {
+        return false;
+    }
+    let king_file = (kings.trailing_zeros() % 8) as u8;
+    let rook = SquareSet(bits.of(color, PieceKind::Rook).0).contains(Square::new(file, rank));
+    rook && match side {
+        CastlingSide::KingSide => file as u8 > king_file,
+        CastlingSide::QueenSide => (file as u8) < king_file,
+    }
+}
+
 /// Castling rights without their king and rook, more than one right on a
 /// side, or rights that standard chess cannot have.
 fn castling_problems(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems {
@@ -487,7 +508,6 @@ fn castling_problems(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems
     for color in Color::ALL {
         let back_rank = color.fold(Rank::First, Rank::Eighth);
         let kings = SquareSet(bits.of(color, PieceKind::King).0) & SquareSet::rank(back_rank);
-        let rooks = SquareSet(bits.of(color, PieceKind::Rook).0) & SquareSet::rank(back_rank);
         let rights = setup.castling.iter(color).count();
         let mut sides = 0;
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
@@ -495,13 +515,7 @@ fn castling_problems(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems
                 continue;
             };
             sides += 1;
-            let rook = Square::new(file, back_rank);
-            let king_ok = kings.len() == 1
-                && kings.first().is_some_and(|k| match side {
-                    CastlingSide::KingSide => k.file() < file,
-                    CastlingSide::QueenSide => k.file() > file,
-                });
-            if !king_ok || !rooks.contains(rook) {
+            if !castling_right_holds(bits, color, side, file) {
                 found = found.with(Problem::BadCastlingRights);
             } else if mode == CastlingMode::Standard {
                 let corner = match side {
