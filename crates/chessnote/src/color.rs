@@ -23,6 +23,21 @@ pub enum Color {
 }
 
 impl Color {
+    /// The rank this color's pieces start on: the first for White, the
+    /// eighth for Black.
+    ///
+    /// ```
+    /// use chessnote::{Color, Rank};
+    /// assert_eq!(Color::Black.back_rank(), Rank::Eighth);
+    /// ```
+    #[inline]
+    pub const fn back_rank(self) -> crate::Rank {
+        match self {
+            Color::White => crate::Rank::First,
+            Color::Black => crate::Rank::Eighth,
+        }
+    }
+
     /// Both colors, White first.
     ///
     /// ```

@@ -20,6 +20,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::san::Suffix;
+use crate::text::{error_kind, notation_error};
 use crate::{CastlingSide, File, PieceKind, Rank, Square};
 
 /// A move in long algebraic notation, without its check suffix.
@@ -68,47 +69,49 @@ pub struct LanPlus {
     pub suffix: Option<Suffix>,
 }
 
-/// What was wrong with a LAN move, and at which byte.
-///
-/// ```
-/// let err = "Ng1f3".parse::<chessnote::lan::LanPlus>().unwrap_err();
-/// assert_eq!(err.to_string(), "expected `-` or `x` at byte 3");
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct LanError {
-    message: &'static str,
-    offset: usize,
-}
-
-impl LanError {
-    /// The byte offset of the problem.
+error_kind! {
+    /// What was wrong with a LAN move (see [`LanError`] for where).
     ///
     /// ```
+    /// use chessnote::lan::{LanErrorKind, LanPlus};
+    /// let err = "e2-e9".parse::<LanPlus>().unwrap_err();
+    /// assert_eq!(err.kind(), LanErrorKind::ExpectedRank);
+    /// assert_eq!(err.kind().message(), "expected a rank digit `1`-`8`");
+    /// ```
+    pub enum LanErrorKind {
+        /// The input is empty.
+        Empty = ("empty", "empty move"),
+        /// A file letter was expected.
+        ExpectedFile = ("expected-file", "expected a file letter `a`-`h`"),
+        /// A rank digit was expected.
+        ExpectedRank = ("expected-rank", "expected a rank digit `1`-`8`"),
+        /// Neither `-` nor `x` between the squares.
+        ExpectedAction = ("expected-action", "expected `-` or `x`"),
+        /// The two squares are the same.
+        SameSquare = ("same-square", "the origin square is the destination"),
+        /// `=` is not followed by `Q`, `R`, `B` or `N`.
+        ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `Q`, `R`, `B` or `N`"),
+        /// A pawn reaches the first or last rank without promoting.
+        MissingPromotion = ("missing-promotion", "a pawn moving to the first or last rank must promote"),
+        /// A promotion on a rank other than the first or last.
+        PromotionNotOnLastRank = ("promotion-not-on-last-rank", "promotion is only possible on the first or last rank"),
+        /// A piece other than a pawn is given a promotion.
+        PieceWithPromotion = ("piece-with-promotion", "only a pawn can promote"),
+        /// Something follows a complete move.
+        UnexpectedByte = ("unexpected-byte", "unexpected byte"),
+    }
+}
+
+notation_error! {
+    /// What was wrong with a LAN move, and at which byte.
+    ///
+    /// ```
+    /// let err = "Ng1f3".parse::<chessnote::lan::LanPlus>().unwrap_err();
+    /// assert_eq!(err.to_string(), "expected `-` or `x` at byte 3");
     /// assert_eq!("e2-e9".parse::<chessnote::lan::LanPlus>().unwrap_err().offset(), 4);
     /// ```
-    pub const fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// What was wrong.
-    ///
-    /// ```
-    /// let err = "e2-e9".parse::<chessnote::lan::LanPlus>().unwrap_err();
-    /// assert_eq!(err.message(), "expected a rank digit `1`-`8`");
-    /// ```
-    pub const fn message(&self) -> &'static str {
-        self.message
-    }
+    pub struct LanError { kind: LanErrorKind, offset: usize }
 }
-
-impl fmt::Display for LanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.message, self.offset)
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for LanError {}
 
 impl LanPlus {
     /// Parses a LAN move.
@@ -119,10 +122,10 @@ impl LanPlus {
     /// assert!(LanPlus::from_ascii(b"e2-e8").is_err()); // a pawn reaching rank 8 must promote
     /// ```
     pub fn from_ascii(bytes: &[u8]) -> Result<LanPlus, LanError> {
-        let err = |message, offset| LanError { message, offset };
+        let err = LanError::new;
         let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
         let (lan, mut i) = match bytes {
-            [] => return Err(err("empty move", 0)),
+            [] => return Err(err(LanErrorKind::Empty, 0)),
             [b'O', b'-', b'O', b'-', b'O', ..] => (Lan::Castle(CastlingSide::QueenSide), 5),
             [b'O', b'-', b'O', ..] => (Lan::Castle(CastlingSide::KingSide), 3),
             [b'-', b'-', ..] => (Lan::Null, 2),
@@ -134,19 +137,19 @@ impl LanPlus {
                 let square = |i: usize| match (File::from_ascii(at(i)), Rank::from_ascii(at(i + 1)))
                 {
                     (Some(f), Some(r)) => Ok(Square::new(f, r)),
-                    (None, _) => Err(err("expected a file letter `a`-`h`", i)),
-                    (Some(_), None) => Err(err("expected a rank digit `1`-`8`", i + 1)),
+                    (None, _) => Err(err(LanErrorKind::ExpectedFile, i)),
+                    (Some(_), None) => Err(err(LanErrorKind::ExpectedRank, i + 1)),
                 };
                 let from = square(i)?;
                 let capture = match at(i + 2) {
                     b'-' => false,
                     b'x' => true,
-                    _ => return Err(err("expected `-` or `x`", i + 2)),
+                    _ => return Err(err(LanErrorKind::ExpectedAction, i + 2)),
                 };
                 let to = square(i + 3)?;
                 i += 5;
                 if from == to {
-                    return Err(err("the origin square is the destination", i - 2));
+                    return Err(err(LanErrorKind::SameSquare, i - 2));
                 }
                 let promotion = if at(i) == b'=' {
                     match PieceKind::from_upper_ascii(at(i + 1)) {
@@ -160,31 +163,22 @@ impl LanPlus {
                             Some(p)
                         }
                         _ => {
-                            return Err(err(
-                                "expected a promotion piece `Q`, `R`, `B` or `N`",
-                                i + 1,
-                            ));
+                            return Err(err(LanErrorKind::ExpectedPromotionPiece, i + 1));
                         }
                     }
                 } else {
                     None
                 };
-                let back_rank = matches!(to.rank(), Rank::First | Rank::Eighth);
+                let back_rank = to.rank().is_back_rank();
                 match (piece, promotion) {
                     (PieceKind::Pawn, None) if back_rank => {
-                        return Err(err(
-                            "a pawn moving to the first or last rank must promote",
-                            i,
-                        ));
+                        return Err(err(LanErrorKind::MissingPromotion, i));
                     }
                     (PieceKind::Pawn, Some(_)) if !back_rank => {
-                        return Err(err(
-                            "promotion is only possible on the first or last rank",
-                            i - 2,
-                        ));
+                        return Err(err(LanErrorKind::PromotionNotOnLastRank, i - 2));
                     }
                     (PieceKind::Pawn, _) => {}
-                    (_, Some(_)) => return Err(err("only a pawn can promote", i - 2)),
+                    (_, Some(_)) => return Err(err(LanErrorKind::PieceWithPromotion, i - 2)),
                     (_, None) => {}
                 }
                 (
@@ -206,7 +200,7 @@ impl LanPlus {
         };
         i += usize::from(suffix.is_some());
         if i < bytes.len() {
-            return Err(err("unexpected byte", i));
+            return Err(err(LanErrorKind::UnexpectedByte, i));
         }
         Ok(LanPlus { lan, suffix })
     }

@@ -41,15 +41,18 @@ extern crate alloc;
 
 mod chess_move;
 mod color;
+mod geometry;
 mod piece;
 mod square;
 mod square_set;
+mod text;
 
 pub use chess_move::Move;
 pub use color::{Color, ParseColorError};
 pub use piece::{CastlingSide, ParsePieceError, Piece, PieceKind};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use square_set::SquareSet;
+pub use text::{Diagnostic, ParseNameError};
 
 /// The examples of README.md, run as doctests.
 #[cfg(doctest)]
@@ -59,6 +62,7 @@ pub struct ReadmeDoctests;
 pub mod eran;
 pub mod fen;
 pub mod lan;
+pub mod location;
 pub mod pin;
 pub mod position;
 pub mod san;

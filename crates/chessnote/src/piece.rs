@@ -131,6 +131,36 @@ impl PieceKind {
         }
     }
 
+    /// The English name in lowercase: `pawn`, `knight`, …, as messages and
+    /// machine-readable output write it.
+    ///
+    /// ```
+    /// assert_eq!(chessnote::PieceKind::Bishop.lower_name(), "bishop");
+    /// ```
+    #[inline]
+    pub const fn lower_name(self) -> &'static str {
+        match self {
+            PieceKind::Pawn => "pawn",
+            PieceKind::Knight => "knight",
+            PieceKind::Bishop => "bishop",
+            PieceKind::Rook => "rook",
+            PieceKind::Queen => "queen",
+            PieceKind::King => "king",
+        }
+    }
+
+    /// Whether a pawn may promote to this kind: queen, rook, bishop or knight.
+    ///
+    /// ```
+    /// use chessnote::PieceKind;
+    /// assert!(PieceKind::Knight.is_promotion_target());
+    /// assert!(!PieceKind::King.is_promotion_target());
+    /// ```
+    #[inline]
+    pub const fn is_promotion_target(self) -> bool {
+        !matches!(self, PieceKind::Pawn | PieceKind::King)
+    }
+
     /// The piece of this kind and `color`.
     ///
     /// ```
@@ -367,6 +397,22 @@ impl CastlingSide {
         }
     }
 
+    /// The name machine-readable output uses: `kingside` or `queenside`.
+    ///
+    /// ```
+    /// use chessnote::CastlingSide;
+    /// assert_eq!(CastlingSide::KingSide.name(), "kingside");
+    /// assert_eq!("queenside".parse::<CastlingSide>(), Ok(CastlingSide::QueenSide));
+    /// assert_eq!(CastlingSide::QueenSide.to_string(), "queenside");
+    /// ```
+    #[inline]
+    pub const fn name(self) -> &'static str {
+        match self {
+            CastlingSide::KingSide => "kingside",
+            CastlingSide::QueenSide => "queenside",
+        }
+    }
+
     /// The SAN of the castling move: `O-O` or `O-O-O`.
     ///
     /// ```
@@ -377,6 +423,25 @@ impl CastlingSide {
         match self {
             CastlingSide::KingSide => "O-O",
             CastlingSide::QueenSide => "O-O-O",
+        }
+    }
+}
+
+impl fmt::Display for CastlingSide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+impl FromStr for CastlingSide {
+    type Err = crate::ParseNameError;
+
+    /// Reads `kingside` or `queenside` (see [`CastlingSide::name`]).
+    fn from_str(s: &str) -> Result<CastlingSide, crate::ParseNameError> {
+        match s {
+            "kingside" => Ok(CastlingSide::KingSide),
+            "queenside" => Ok(CastlingSide::QueenSide),
+            _ => Err(crate::ParseNameError::new("castling side")),
         }
     }
 }

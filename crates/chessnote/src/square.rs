@@ -243,6 +243,19 @@ impl File {
 }
 
 impl Rank {
+    /// Whether this is the first or the eighth rank, where pawns promote
+    /// and never stand.
+    ///
+    /// ```
+    /// use chessnote::Rank;
+    /// assert!(Rank::Eighth.is_back_rank());
+    /// assert!(!Rank::Seventh.is_back_rank());
+    /// ```
+    #[inline]
+    pub const fn is_back_rank(self) -> bool {
+        matches!(self, Rank::First | Rank::Eighth)
+    }
+
     /// The rank seen from the other side of the board (`1` ↔ `8`).
     ///
     /// ```

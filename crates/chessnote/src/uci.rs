@@ -15,10 +15,9 @@
 //! # Ok::<(), chessnote::uci::UciError>(())
 //! ```
 
-use alloc::string::String;
-use core::fmt;
 use core::str::FromStr;
 
+use crate::text::{AsciiSink, ascii_text, error_kind, notation_error};
 use crate::{PieceKind, Square};
 
 /// A move in UCI notation.
@@ -42,49 +41,42 @@ pub enum Uci {
     Null,
 }
 
-/// What was wrong with a UCI move, and at which byte.
-///
-/// ```
-/// use chessnote::uci::Uci;
-/// let err = Uci::from_ascii(b"e2e9").unwrap_err();
-/// assert_eq!(err.offset(), 3);
-/// assert_eq!(err.to_string(), "expected a rank digit `1`-`8` at byte 3");
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct UciError {
-    message: &'static str,
-    offset: usize,
-}
-
-impl UciError {
-    /// The byte offset of the problem.
+error_kind! {
+    /// What was wrong with a UCI move (see [`UciError`] for where).
     ///
     /// ```
-    /// assert_eq!(chessnote::uci::Uci::from_ascii(b"").unwrap_err().offset(), 0);
+    /// use chessnote::uci::{Uci, UciErrorKind};
+    /// let err = Uci::from_ascii(b"e2e4k").unwrap_err();
+    /// assert_eq!(err.kind(), UciErrorKind::ExpectedPromotionPiece);
+    /// assert_eq!(err.kind().message(), "expected a promotion piece `q`, `r`, `b` or `n`");
     /// ```
-    pub const fn offset(&self) -> usize {
-        self.offset
+    pub enum UciErrorKind {
+        /// A file letter was expected.
+        ExpectedFile = ("expected-file", "expected a file letter `a`-`h`"),
+        /// A rank digit was expected.
+        ExpectedRank = ("expected-rank", "expected a rank digit `1`-`8`"),
+        /// The two squares are the same.
+        SameSquare = ("same-square", "the origin square is the destination"),
+        /// The fifth byte is not a lowercase promotion letter.
+        ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `q`, `r`, `b` or `n`"),
+        /// Something follows a complete move.
+        UnexpectedByte = ("unexpected-byte", "unexpected byte"),
     }
+}
 
-    /// What was wrong.
+notation_error! {
+    /// What was wrong with a UCI move, and at which byte.
     ///
     /// ```
-    /// let err = chessnote::uci::Uci::from_ascii(b"e2e4k").unwrap_err();
-    /// assert_eq!(err.message(), "expected a promotion piece `q`, `r`, `b` or `n`");
+    /// use chessnote::uci::{Uci, UciErrorKind};
+    /// let err = Uci::from_ascii(b"e2e9").unwrap_err();
+    /// assert_eq!(err.offset(), 3);
+    /// assert_eq!(err.kind(), UciErrorKind::ExpectedRank);
+    /// assert_eq!(err.to_string(), "expected a rank digit `1`-`8` at byte 3");
+    /// assert_eq!(Uci::from_ascii(b"").unwrap_err().offset(), 0);
     /// ```
-    pub const fn message(&self) -> &'static str {
-        self.message
-    }
+    pub struct UciError { kind: UciErrorKind, offset: usize }
 }
-
-impl fmt::Display for UciError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.message, self.offset)
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for UciError {}
 
 impl Uci {
     /// Parses a UCI move: two squares and an optional lowercase promotion
@@ -97,7 +89,7 @@ impl Uci {
     /// assert!(Uci::from_ascii(b"e2e2").is_err());
     /// ```
     pub fn from_ascii(bytes: &[u8]) -> Result<Uci, UciError> {
-        let err = |message, offset| UciError { message, offset };
+        let err = UciError::new;
         if bytes == b"0000" {
             return Ok(Uci::Null);
         }
@@ -106,14 +98,14 @@ impl Uci {
             let rank = bytes.get(i + 1).copied().and_then(crate::Rank::from_ascii);
             match (file, rank) {
                 (Some(f), Some(r)) => Ok(Square::new(f, r)),
-                (None, _) => Err(err("expected a file letter `a`-`h`", i)),
-                (Some(_), None) => Err(err("expected a rank digit `1`-`8`", i + 1)),
+                (None, _) => Err(err(UciErrorKind::ExpectedFile, i)),
+                (Some(_), None) => Err(err(UciErrorKind::ExpectedRank, i + 1)),
             }
         };
         let from = square(0)?;
         let to = square(2)?;
         if from == to {
-            return Err(err("the origin square is the destination", 2));
+            return Err(err(UciErrorKind::SameSquare, 2));
         }
         let promotion = match bytes.get(4) {
             None => None,
@@ -121,10 +113,10 @@ impl Uci {
             Some(b'r') => Some(PieceKind::Rook),
             Some(b'b') => Some(PieceKind::Bishop),
             Some(b'n') => Some(PieceKind::Knight),
-            Some(_) => return Err(err("expected a promotion piece `q`, `r`, `b` or `n`", 4)),
+            Some(_) => return Err(err(UciErrorKind::ExpectedPromotionPiece, 4)),
         };
         if bytes.len() > 5 {
-            return Err(err("unexpected byte", 5));
+            return Err(err(UciErrorKind::UnexpectedByte, 5));
         }
         Ok(Uci::Normal {
             from,
@@ -133,39 +125,30 @@ impl Uci {
         })
     }
 
-    /// Appends the move to `out`.
-    ///
-    /// ```
-    /// let mut out = String::new();
-    /// chessnote::uci::Uci::Null.append_to(&mut out);
-    /// assert_eq!(out, "0000");
-    /// ```
-    pub fn append_to(&self, out: &mut String) {
+    /// Writes the move, byte by byte.
+    fn emit<S: AsciiSink>(&self, out: &mut S) {
         match *self {
-            Uci::Null => out.push_str("0000"),
+            Uci::Null => out.put_str("0000"),
             Uci::Normal {
                 from,
                 to,
                 promotion,
             } => {
                 for byte in from.ascii().into_iter().chain(to.ascii()) {
-                    out.push(char::from(byte));
+                    out.put(byte);
                 }
                 if let Some(p) = promotion {
-                    out.push(char::from(p.upper_ascii().to_ascii_lowercase()));
+                    out.put(p.upper_ascii().to_ascii_lowercase());
                 }
             }
         }
     }
 }
 
-impl fmt::Display for Uci {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::with_capacity(5);
-        self.append_to(&mut out);
-        f.pad(&out)
-    }
-}
+/// The longest UCI move: `e7e8q`.
+pub const MAX_LEN: usize = 5;
+
+ascii_text!(Uci, MAX_LEN);
 
 impl FromStr for Uci {
     type Err = UciError;

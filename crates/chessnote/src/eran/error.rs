@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::text::notation_error;
 use crate::{PieceKind, Square};
 
 /// Why an ERAN move was rejected: what was expected instead.
@@ -68,6 +69,34 @@ pub enum EranErrorKind {
 }
 
 impl EranErrorKind {
+    /// A stable, lowercase, hyphenated name for the kind.
+    ///
+    /// ```
+    /// use chessnote::eran::EranErrorKind;
+    /// assert_eq!(EranErrorKind::SpaceAfterPiece.name(), "space-after-piece");
+    /// ```
+    pub const fn name(&self) -> &'static str {
+        match *self {
+            EranErrorKind::Move => "move",
+            EranErrorKind::PieceName => "piece-name",
+            EranErrorKind::SpaceAfterPiece => "space-after-piece",
+            EranErrorKind::Origin => "origin",
+            EranErrorKind::Action => "action",
+            EranErrorKind::Destination => "destination",
+            EranErrorKind::Castling => "castling",
+            EranErrorKind::EnPassant => "en-passant",
+            EranErrorKind::End => "end",
+            EranErrorKind::PromotionMarker => "promotion-marker",
+            EranErrorKind::PromotionPiece => "promotion-piece",
+            EranErrorKind::MissingPromotion => "missing-promotion",
+            EranErrorKind::PromotionNotOnLastRank => "promotion-not-on-last-rank",
+            EranErrorKind::NonPawnPromotion => "non-pawn-promotion",
+            EranErrorKind::SameSquare => "same-square",
+            EranErrorKind::Unreachable { .. } => "unreachable",
+            EranErrorKind::NotRegular => "not-regular",
+        }
+    }
+
     /// A fixed description of the problem (for `Unreachable`, without the
     /// piece and squares that `Display` names).
     ///
@@ -128,7 +157,7 @@ impl fmt::Display for EranErrorKind {
                 write!(
                     f,
                     "expected a destination the {} can reach: it cannot {verb} from {from} to {to}",
-                    lower_name(piece)
+                    piece.lower_name()
                 )
             }
             _ => f.write_str(self.message()),
@@ -136,82 +165,26 @@ impl fmt::Display for EranErrorKind {
     }
 }
 
-const fn lower_name(piece: PieceKind) -> &'static str {
-    match piece {
-        PieceKind::Pawn => "pawn",
-        PieceKind::Knight => "knight",
-        PieceKind::Bishop => "bishop",
-        PieceKind::Rook => "rook",
-        PieceKind::Queen => "queen",
-        PieceKind::King => "king",
-    }
-}
+impl core::error::Error for EranErrorKind {}
 
-#[cfg(feature = "std")]
-impl std::error::Error for EranErrorKind {}
-
-/// An ERAN move could not be parsed: what was expected, at which byte.
-///
-/// The offset is the index of the first byte that does not fit (the input's
-/// length when the input ended too early).
-///
-/// ```
-/// use chessnote::eran::{Eran, EranErrorKind};
-///
-/// let err = Eran::from_ascii(b"Knight b1-b3").unwrap_err();
-/// assert_eq!(err.offset(), 10);
-/// assert_eq!(
-///     err.to_string(),
-///     "expected a destination the knight can reach: it cannot move from b1 to b3 at byte 10"
-/// );
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct EranError {
-    kind: EranErrorKind,
-    offset: usize,
-}
-
-impl EranError {
-    /// The error `kind` at byte `offset`.
+notation_error! {
+    /// An ERAN move could not be parsed: what was expected, at which byte.
     ///
-    /// ```
-    /// use chessnote::eran::{EranError, EranErrorKind};
-    /// let err = EranError::new(EranErrorKind::End, 7);
-    /// assert_eq!(err.to_string(), "expected the end of the move at byte 7");
-    /// ```
-    #[inline]
-    pub const fn new(kind: EranErrorKind, offset: usize) -> EranError {
-        EranError { kind, offset }
-    }
-
-    /// What was expected.
+    /// The offset is the index of the first byte that does not fit (the input's
+    /// length when the input ended too early).
     ///
     /// ```
     /// use chessnote::eran::{Eran, EranErrorKind};
-    /// assert_eq!(Eran::from_ascii(b"").unwrap_err().kind(), EranErrorKind::Move);
-    /// ```
-    #[inline]
-    pub const fn kind(&self) -> EranErrorKind {
-        self.kind
-    }
-
-    /// The byte offset of the first byte that does not fit.
     ///
-    /// ```
-    /// use chessnote::eran::Eran;
+    /// let err = Eran::from_ascii(b"Knight b1-b3").unwrap_err();
+    /// assert_eq!(err.offset(), 10);
+    /// assert_eq!(err.kind().name(), "unreachable");
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "expected a destination the knight can reach: it cannot move from b1 to b3 at byte 10"
+    /// );
+    /// assert_eq!(Eran::from_ascii(b"").unwrap_err().kind(), EranErrorKind::Move);
     /// assert_eq!(Eran::from_ascii(b"N b1-c3+").unwrap_err().offset(), 7);
     /// ```
-    #[inline]
-    pub const fn offset(&self) -> usize {
-        self.offset
-    }
+    pub struct EranError { kind: EranErrorKind, offset: usize }
 }
-
-impl fmt::Display for EranError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.kind, self.offset)
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for EranError {}

@@ -47,7 +47,7 @@ mod print;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
-use crate::{CastlingSide, PieceKind, Rank, Square};
+use crate::{CastlingSide, PieceKind, Square};
 
 pub use error::{EranError, EranErrorKind};
 pub use print::{MAX_LEN, Styled};
@@ -169,10 +169,10 @@ impl RegularMove {
                 return Err(EranErrorKind::NonPawnPromotion);
             }
             Some(PieceKind::King | PieceKind::Pawn) => return Err(EranErrorKind::PromotionPiece),
-            Some(_) if !is_last_rank(to.rank()) => {
+            Some(_) if !to.rank().is_back_rank() => {
                 return Err(EranErrorKind::PromotionNotOnLastRank);
             }
-            None if matches!(piece, PieceKind::Pawn) && is_last_rank(to.rank()) => {
+            None if matches!(piece, PieceKind::Pawn) && to.rank().is_back_rank() => {
                 return Err(EranErrorKind::MissingPromotion);
             }
             _ => {}
@@ -367,11 +367,6 @@ impl core::str::FromStr for RegularMove {
     }
 }
 
-#[inline]
-const fn is_last_rank(rank: Rank) -> bool {
-    matches!(rank, Rank::First | Rank::Eighth)
-}
-
 /// Side conditions S1 and S2 of `docs/eran.ebnf`: distinct squares and the
 /// piece's geometry on an empty board.
 #[inline]
@@ -384,7 +379,7 @@ const fn check_geometry(
     if from as u8 == to as u8 {
         return Err(EranErrorKind::SameSquare);
     }
-    if REACH[reach_index(piece, capture)][from as usize] & (1 << to as u8) != 0 {
+    if piece.empty_board_reach(from, capture).contains(to) {
         Ok(())
     } else {
         Err(EranErrorKind::Unreachable {
@@ -393,73 +388,6 @@ const fn check_geometry(
             to,
             capture,
         })
-    }
-}
-
-/// The row of [`REACH`] for `piece`: its kind, or 6 for a pawn's capture.
-#[inline]
-const fn reach_index(piece: PieceKind, capture: bool) -> usize {
-    match piece {
-        PieceKind::Pawn if capture => 6,
-        _ => piece as usize,
-    }
-}
-
-/// For each piece kind (and the pawn's capture) and origin, the set of
-/// destinations [`reaches`] admits, computed at compile time.
-static REACH: [[u64; 64]; 7] = {
-    let mut table = [[0u64; 64]; 7];
-    let mut row = 0;
-    while row < 7 {
-        let (piece, capture) = if row == 6 {
-            (PieceKind::Pawn, true)
-        } else {
-            (PieceKind::ALL[row], false)
-        };
-        let mut from = 0;
-        while from < 64 {
-            let mut to = 0;
-            while to < 64 {
-                if reaches(piece, Square::ALL[from], Square::ALL[to], capture) {
-                    table[row][from] |= 1 << to;
-                }
-                to += 1;
-            }
-            from += 1;
-        }
-        row += 1;
-    }
-    table
-};
-
-/// Side condition S2 of `docs/eran.ebnf`, as written there: whether `piece`
-/// can go from `from` to `to` (with `x` if `capture`) on an empty board.
-const fn reaches(piece: PieceKind, from: Square, to: Square, capture: bool) -> bool {
-    if from as u8 == to as u8 {
-        return false;
-    }
-    let df = to.file() as i8 - from.file() as i8;
-    let dr = to.rank() as i8 - from.rank() as i8;
-    let (adf, adr) = (df.unsigned_abs(), dr.unsigned_abs());
-    match piece {
-        PieceKind::King => adf <= 1 && adr <= 1,
-        PieceKind::Knight => (adf == 1 && adr == 2) || (adf == 2 && adr == 1),
-        PieceKind::Bishop => adf == adr,
-        PieceKind::Rook => adf == 0 || adr == 0,
-        PieceKind::Queen => adf == adr || adf == 0 || adr == 0,
-        PieceKind::Pawn => {
-            let r1 = from.rank();
-            if is_last_rank(r1) {
-                false
-            } else if capture {
-                adf == 1 && adr == 1
-            } else {
-                adf == 0
-                    && (adr == 1
-                        || (dr == 2 && matches!(r1, Rank::Second))
-                        || (dr == -2 && matches!(r1, Rank::Seventh)))
-            }
-        }
     }
 }
 

@@ -7,7 +7,7 @@
 //! and a regular move (a piece letter), since no piece name starts with `c`
 //! or `e`.
 
-use super::{Eran, EranError, EranErrorKind, RegularMove, check_geometry, is_last_rank};
+use super::{Eran, EranError, EranErrorKind, RegularMove, check_geometry};
 use crate::{CastlingSide, File, PieceKind, Rank, Square};
 
 type Result<T> = core::result::Result<T, EranError>;
@@ -232,7 +232,7 @@ fn regular(s: &[u8]) -> Result<Eran> {
     check_geometry(piece, from, to, capture).map_err(|kind| EranError::new(kind, to_at))?;
 
     let is_pawn = matches!(piece, PieceKind::Pawn);
-    let last = is_last_rank(to.rank());
+    let last = to.rank().is_back_rank();
     let promotion = if p == s.len() {
         if is_pawn && last {
             return err(EranErrorKind::MissingPromotion, p);

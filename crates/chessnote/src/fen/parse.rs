@@ -314,6 +314,34 @@ pub enum FenErrorKind {
     UnterminatedString,
 }
 
+impl FenErrorKind {
+    /// A stable, lowercase, hyphenated name for the kind.
+    ///
+    /// ```
+    /// use chessnote::fen::FenErrorKind;
+    /// assert_eq!(FenErrorKind::CastlingRepeated.name(), "castling-repeated");
+    /// ```
+    pub const fn name(&self) -> &'static str {
+        match self {
+            FenErrorKind::UnexpectedEnd { .. } => "unexpected-end",
+            FenErrorKind::UnexpectedByte { .. } => "unexpected-byte",
+            FenErrorKind::RankTooShort { .. } => "rank-too-short",
+            FenErrorKind::RankTooLong { .. } => "rank-too-long",
+            FenErrorKind::EmptyRank => "empty-rank",
+            FenErrorKind::TooManyRanks => "too-many-ranks",
+            FenErrorKind::TooFewRanks { .. } => "too-few-ranks",
+            FenErrorKind::AdjacentDigits => "adjacent-digits",
+            FenErrorKind::CastlingOrder => "castling-order",
+            FenErrorKind::CastlingRepeated => "castling-repeated",
+            FenErrorKind::EnPassantRank => "en-passant-rank",
+            FenErrorKind::LeadingZero => "leading-zero",
+            FenErrorKind::CounterOverflow => "counter-overflow",
+            FenErrorKind::FullmoveZero => "fullmove-zero",
+            FenErrorKind::UnterminatedString => "unterminated-string",
+        }
+    }
+}
+
 impl fmt::Display for FenErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -459,6 +487,20 @@ impl fmt::Display for FenError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for FenError {}
+
+impl crate::Diagnostic for FenError {
+    fn kind_name(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    fn offset(&self) -> usize {
+        self.offset
+    }
+
+    fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "{}: {}", self.field, self.kind)
+    }
+}
 
 // ---------------------------------------------------------------------------
 // The parser.

@@ -583,7 +583,8 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_uci(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let uci = Uci::from_ascii(text).map_err(|e| syntax(e.message(), e.offset(), text, self))?;
+        let uci = Uci::from_ascii(text)
+            .map_err(|e| syntax(e.kind().message(), e.offset(), text, self))?;
         uci.to_move(self)
             .map_err(|kind| MoveError::new(kind, text, self))
     }
@@ -599,8 +600,8 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_lan(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let lan =
-            LanPlus::from_ascii(text).map_err(|e| syntax(e.message(), e.offset(), text, self))?;
+        let lan = LanPlus::from_ascii(text)
+            .map_err(|e| syntax(e.kind().message(), e.offset(), text, self))?;
         lan.to_move(self)
             .map_err(|kind| MoveError::new(kind, text, self))
     }

@@ -103,6 +103,7 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
+use crate::text::{error_kind, notation_error};
 use crate::{CastlingSide, File, PieceKind, Rank, Square as CoreSquare, SquareSet};
 
 mod seed;
@@ -646,151 +647,69 @@ impl fmt::Display for SanOptions {
     }
 }
 
-/// What was wrong with a SAN string (see [`SanError`] for where).
-///
-/// ```
-/// use chessnote::san::{SanErrorKind, SanPlus};
-/// let err = SanPlus::from_ascii(b"e8").unwrap_err();
-/// assert_eq!(err.kind(), SanErrorKind::MissingPromotion);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum SanErrorKind {
-    /// The input is empty.
-    Empty,
-    /// A square was expected (a file letter `a`–`h` then a rank digit).
-    ExpectedSquare,
-    /// A rank digit `1`–`8` was expected.
-    ExpectedRank,
-    /// A promotion piece letter (`Q`, `R`, `B` or `N`) was expected after `=`.
-    ExpectedPromotionPiece,
-    /// Castling is malformed: `O-O` or `O-O-O` was expected.
-    ExpectedCastling,
-    /// A byte that has no place there, such as trailing input.
-    UnexpectedByte,
-    /// Castling written with zeros while [`SanOptions::zero_castling`] is off.
-    ZeroCastling,
-    /// A null move while [`SanOptions::null_move`] is off.
-    NullMove,
-    /// A piece other than a pawn is given a promotion.
-    PieceWithPromotion,
-    /// The promotion piece is a king or a pawn.
-    InvalidPromotionPiece,
-    /// A pawn moves to the first or last rank without promoting.
-    MissingPromotion,
-    /// A promotion on a rank other than the first or last.
-    PromotionNotOnLastRank,
-    /// The source square equals the destination.
-    SameSquare,
-    /// A pawn source SAN never writes (see [`SanOptions::pawn_sources`]).
-    PawnSource,
-    /// A pawn capture without the file it captures from.
-    MissingCaptureFile,
-    /// No square matching the written source can reach the destination, even
-    /// on an empty board (see [`SanOptions::any_geometry`]).
-    Unreachable,
-}
-
-impl SanErrorKind {
-    /// A short description of the problem.
-    ///
-    /// ```
-    /// use chessnote::san::SanErrorKind;
-    /// assert_eq!(SanErrorKind::ExpectedRank.message(), "expected a rank digit `1`-`8`");
-    /// ```
-    pub const fn message(self) -> &'static str {
-        match self {
-            SanErrorKind::Empty => "empty move",
-            SanErrorKind::ExpectedSquare => "expected a square such as `e4`",
-            SanErrorKind::ExpectedRank => "expected a rank digit `1`-`8`",
-            SanErrorKind::ExpectedPromotionPiece => {
-                "expected a promotion piece `Q`, `R`, `B` or `N` after `=`"
-            }
-            SanErrorKind::ExpectedCastling => "malformed castling: expected `O-O` or `O-O-O`",
-            SanErrorKind::UnexpectedByte => "unexpected byte",
-            SanErrorKind::ZeroCastling => {
-                "castling written with zeros (`0-0`); SAN uses the letter `O`"
-            }
-            SanErrorKind::NullMove => "null move (`--`) not enabled",
-            SanErrorKind::PieceWithPromotion => "only a pawn can promote",
-            SanErrorKind::InvalidPromotionPiece => "a pawn cannot promote to a king or a pawn",
-            SanErrorKind::MissingPromotion => {
-                "a pawn moving to the first or last rank must promote"
-            }
-            SanErrorKind::PromotionNotOnLastRank => {
-                "promotion is only possible on the first or last rank"
-            }
-            SanErrorKind::SameSquare => "the source square is the destination",
-            SanErrorKind::PawnSource => "a pawn move written with a source SAN never uses",
-            SanErrorKind::MissingCaptureFile => {
-                "a pawn capture must name the file it captures from"
-            }
-            SanErrorKind::Unreachable => {
-                "the piece cannot reach the destination from the written source"
-            }
-        }
-    }
-}
-
-/// A SAN string that could not be parsed: what was wrong, and the byte
-/// offset where it was found.
-///
-/// ```
-/// use chessnote::san::{SanErrorKind, SanPlus};
-///
-/// let err = SanPlus::from_ascii(b"Nb").unwrap_err();
-/// assert_eq!(err.kind(), SanErrorKind::ExpectedRank);
-/// assert_eq!(err.offset(), 2);
-/// assert_eq!(err.to_string(), "expected a rank digit `1`-`8` at byte 2");
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SanError {
-    kind: SanErrorKind,
-    // The parser never looks further than a few bytes past the longest SAN,
-    // so every offset it reports fits; a small error keeps results small.
-    offset: u16,
-}
-
-impl SanError {
-    const fn new(kind: SanErrorKind, offset: usize) -> SanError {
-        let offset = if offset > u16::MAX as usize {
-            u16::MAX
-        } else {
-            offset as u16
-        };
-        SanError { kind, offset }
-    }
-
-    /// What was wrong.
+error_kind! {
+    /// What was wrong with a SAN string (see [`SanError`] for where).
     ///
     /// ```
     /// use chessnote::san::{SanErrorKind, SanPlus};
-    /// assert_eq!(SanPlus::from_ascii(b"").unwrap_err().kind(), SanErrorKind::Empty);
+    /// let err = SanPlus::from_ascii(b"e8").unwrap_err();
+    /// assert_eq!(err.kind(), SanErrorKind::MissingPromotion);
+    /// assert_eq!(err.kind().name(), "missing-promotion");
+    /// assert_eq!(SanErrorKind::ExpectedRank.message(), "expected a rank digit `1`-`8`");
     /// ```
-    pub const fn kind(&self) -> SanErrorKind {
-        self.kind
+    pub enum SanErrorKind {
+        /// The input is empty.
+        Empty = ("empty", "empty move"),
+        /// A square was expected (a file letter `a`–`h` then a rank digit).
+        ExpectedSquare = ("expected-square", "expected a square such as `e4`"),
+        /// A rank digit `1`–`8` was expected.
+        ExpectedRank = ("expected-rank", "expected a rank digit `1`-`8`"),
+        /// A promotion piece letter (`Q`, `R`, `B` or `N`) was expected after `=`.
+        ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `Q`, `R`, `B` or `N` after `=`"),
+        /// Castling is malformed: `O-O` or `O-O-O` was expected.
+        ExpectedCastling = ("expected-castling", "malformed castling: expected `O-O` or `O-O-O`"),
+        /// A byte that has no place there, such as trailing input.
+        UnexpectedByte = ("unexpected-byte", "unexpected byte"),
+        /// Castling written with zeros while [`SanOptions::zero_castling`] is off.
+        ZeroCastling = ("zero-castling", "castling written with zeros (`0-0`); SAN uses the letter `O`"),
+        /// A null move while [`SanOptions::null_move`] is off.
+        NullMove = ("null-move", "null move (`--`) not enabled"),
+        /// A piece other than a pawn is given a promotion.
+        PieceWithPromotion = ("piece-with-promotion", "only a pawn can promote"),
+        /// The promotion piece is a king or a pawn.
+        InvalidPromotionPiece = ("invalid-promotion-piece", "a pawn cannot promote to a king or a pawn"),
+        /// A pawn moves to the first or last rank without promoting.
+        MissingPromotion = ("missing-promotion", "a pawn moving to the first or last rank must promote"),
+        /// A promotion on a rank other than the first or last.
+        PromotionNotOnLastRank = ("promotion-not-on-last-rank", "promotion is only possible on the first or last rank"),
+        /// The source square equals the destination.
+        SameSquare = ("same-square", "the source square is the destination"),
+        /// A pawn source SAN never writes (see [`SanOptions::pawn_sources`]).
+        PawnSource = ("pawn-source", "a pawn move written with a source SAN never uses"),
+        /// A pawn capture without the file it captures from.
+        MissingCaptureFile = ("missing-capture-file", "a pawn capture must name the file it captures from"),
+        /// No square matching the written source can reach the destination, even
+        /// on an empty board (see [`SanOptions::any_geometry`]).
+        Unreachable = ("unreachable", "the piece cannot reach the destination from the written source"),
     }
+}
 
-    /// The byte offset of the problem in the input (the input's length when
-    /// the input ended too early).
+notation_error! {
+    /// A SAN string that could not be parsed: what was wrong, and the byte
+    /// offset where it was found. The parser never looks further than a few
+    /// bytes past the longest SAN, so the offset is kept in 16 bits (a small
+    /// error keeps results small).
     ///
     /// ```
-    /// use chessnote::san::SanPlus;
-    /// assert_eq!(SanPlus::from_ascii(b"e4x").unwrap_err().offset(), 3);
+    /// use chessnote::san::{SanErrorKind, SanPlus};
+    ///
+    /// let err = SanPlus::from_ascii(b"Nb").unwrap_err();
+    /// assert_eq!(err.kind(), SanErrorKind::ExpectedRank);
+    /// assert_eq!(err.offset(), 2);
+    /// assert_eq!(err.to_string(), "expected a rank digit `1`-`8` at byte 2");
     /// ```
-    pub const fn offset(&self) -> usize {
-        self.offset as usize
-    }
+    pub struct SanError { kind: SanErrorKind, offset: u16 }
 }
-
-impl fmt::Display for SanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.kind.message(), self.offset)
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for SanError {}
 
 /// A cursor over the input bytes.
 struct Cursor<'a> {
@@ -1444,33 +1363,7 @@ fn reachable(
     let ranks = rank.map_or(SquareSet::FULL, SquareSet::rank);
     (files & ranks)
         .iter()
-        .any(|from| reaches(piece, from, to, capture))
-}
-
-/// Whether `piece` on `from` reaches `to` in one move on an empty board, as
-/// either color.
-fn reaches(piece: PieceKind, from: CoreSquare, to: CoreSquare, capture: bool) -> bool {
-    let df = from.file().distance(to.file());
-    let dr = from.rank().distance(to.rank());
-    match piece {
-        _ if from == to => false,
-        PieceKind::Knight => df * dr == 2,
-        PieceKind::King => df <= 1 && dr <= 1,
-        PieceKind::Rook => df == 0 || dr == 0,
-        PieceKind::Bishop => df == dr,
-        PieceKind::Queen => df == 0 || dr == 0 || df == dr,
-        // No pawn ever stands on the first or last rank.
-        PieceKind::Pawn if matches!(from.rank(), Rank::First | Rank::Eighth) => false,
-        PieceKind::Pawn if capture => df == 1 && dr == 1,
-        PieceKind::Pawn => {
-            df == 0
-                && (dr == 1
-                    || matches!(
-                        (from.rank(), to.rank()),
-                        (Rank::Second, Rank::Fourth) | (Rank::Seventh, Rank::Fifth)
-                    ))
-        }
-    }
+        .any(|from| piece.empty_board_reach(from, capture).contains(to))
 }
 
 impl San {
