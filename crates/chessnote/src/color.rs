@@ -165,5 +165,4 @@ impl fmt::Display for ParseColorError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ParseColorError {}
+impl core::error::Error for ParseColorError {}

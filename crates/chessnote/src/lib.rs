@@ -26,6 +26,37 @@
 //! - [`uci`] and [`lan`]: UCI and long algebraic moves;
 //! - [`position`]: legal positions, and moves to and from every notation.
 //!
+//! # One shape for every notation
+//!
+//! Every notation reads bytes with `from_ascii` (strict), `from_ascii_with`
+//! (named leniencies) and, for moves, `from_ascii_prefix` (a token at the
+//! start of a longer text, with the number of bytes it used). Every syntax
+//! error is an `XError` with a `kind()` and the byte `offset()`, and every
+//! error implements [`Diagnostic`], which gives programs a stable kind name.
+//! Every value with a text form has `Display` (never allocating), `FromStr`
+//! and `append_to`. Files are read by the caller, who turns offsets into
+//! lines and columns with [`location::LineCounter`].
+//!
+//! # Layering
+//!
+//! The vocabulary at the root depends on nothing else; each notation module
+//! uses only the vocabulary; [`position`] uses the vocabulary and the
+//! notations; nothing in the library uses [`position`] but the PGN layer.
+//!
+//! # Name clashes
+//!
+//! The drop-in promise keeps the seed crates' names, some of which clash with
+//! the core's. They live in the seed façades (`san::seed`, `fen::seed`,
+//! re-exported flat) and are listed here; no new name adds to them.
+//!
+//! | seed name | core name | difference |
+//! |---|---|---|
+//! | `san::Square` | [`Square`] | the seed numbers a8 = 0, the core a1 = 0 |
+//! | `san::Piece` | [`PieceKind`] | the seed's piece has no colour |
+//! | `san::Move`, `san::Turn` | [`Move`], [`san::SanPlus`] | a syntax-level seed move vs a legal move / a SAN token |
+//! | `san::Castling` | [`CastlingSide`] | the seed's castling turn vs a side |
+//! | `fen::Fen`, `fen::Castlings` | `Setup`, its castling rights | the seed's nested-`Vec` view vs the `Copy` setup |
+//!
 //! ```
 //! use chessnote::san::SanPlus;
 //!

@@ -334,8 +334,7 @@ impl fmt::Display for ParsePieceError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ParsePieceError {}
+impl core::error::Error for ParsePieceError {}
 
 /// The side of the board a king castles to.
 ///

@@ -584,8 +584,7 @@ impl fmt::Display for ParseSquareError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ParseSquareError {}
+impl core::error::Error for ParseSquareError {}
 
 #[cfg(test)]
 mod tests {
