@@ -3,7 +3,7 @@
 //! none of them), prints in both styles and parses back, and agrees with
 //! the SAN written for it on captures, castling and promotions.
 
-mod common;
+use crate::common;
 
 use chessnote::eran::{Eran, RegularMove};
 use chessnote::{CastlingSide, File, PieceKind, Square};

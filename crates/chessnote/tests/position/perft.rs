@@ -4,7 +4,7 @@
 //! -p chessnote --test position_perft -- --ignored` runs every count up to
 //! `PERFT_MAX_NODES` (default 50 million) nodes.
 
-mod common;
+use crate::common;
 
 use chessnote::fen::{FenOptions, Setup};
 use chessnote::position::{CastlingMode, Position, Problem, Problems};
