@@ -41,18 +41,23 @@ fn expected_dir() -> PathBuf {
 /// }
 /// ```
 pub fn shared_dir() -> Option<PathBuf> {
-    let dir = expected_dir();
+    present_or_skip(expected_dir(), require_shared()).unwrap_or_else(|message| panic!("{message}"))
+}
+
+/// `dir` if it is a folder; if not, `None` (a skip), or the failure message
+/// when the data is `required`.
+fn present_or_skip(dir: PathBuf, required: bool) -> Result<Option<PathBuf>, String> {
     if dir.is_dir() {
-        return Some(dir);
-    }
-    if require_shared() {
-        panic!(
+        Ok(Some(dir))
+    } else if required {
+        Err(format!(
             "{REQUIRE} is set but the shared data folder {} is missing \
              (check out ../shared beside the repository, or set CHESSNOTE_SHARED)",
             dir.display()
-        );
+        ))
+    } else {
+        Ok(None)
     }
-    None
 }
 
 /// `shared/<rel>` if it exists; otherwise prints why the test is skipped.
@@ -95,9 +100,12 @@ pub fn shared_path(rel: &str) -> Option<PathBuf> {
 /// ```
 pub fn read_data(rel: &str) -> Option<Vec<u8>> {
     let path = shared_path(rel)?;
-    let raw =
-        std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
-    Some(if rel.ends_with(".zst") { decode(&raw) } else { raw })
+    let raw = std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    Some(if rel.ends_with(".zst") {
+        decode(&raw)
+    } else {
+        raw
+    })
 }
 
 /// Decompresses zstd data.
@@ -118,4 +126,22 @@ pub fn decode(compressed: &[u8]) -> Vec<u8> {
         .read_to_end(&mut out)
         .expect("zstd data");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_folder_is_a_skip_unless_required() {
+        let missing = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("no-such-folder");
+        assert_eq!(present_or_skip(missing.clone(), false), Ok(None));
+        let message = present_or_skip(missing, true).unwrap_err();
+        assert!(
+            message.contains(REQUIRE) && message.contains("no-such-folder"),
+            "{message}"
+        );
+        let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        assert_eq!(present_or_skip(here.clone(), true), Ok(Some(here)));
+    }
 }
