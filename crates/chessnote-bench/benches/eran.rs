@@ -9,65 +9,9 @@
 
 use std::hint::black_box;
 
-use chessnote::eran::{Eran, MAX_LEN, RegularMove, Style};
-use chessnote::{CastlingSide, File, PieceKind, Square};
-use chessnote_bench::{Contender, compare, read_data};
+use chessnote::eran::{Eran, MAX_LEN, Style};
+use chessnote_bench::{Contender, ToyBoard as Board, compare, read_data};
 use criterion::Criterion;
-
-/// Pieces by square, with their color (`true` for White).
-struct Board([Option<(PieceKind, bool)>; 64]);
-
-impl Board {
-    fn from_fen(fen: &str) -> Board {
-        let mut squares = [None; 64];
-        let placement = fen.split_whitespace().next().unwrap_or("");
-        for (row, rank) in placement.split('/').enumerate() {
-            let mut file = 0;
-            for c in rank.chars() {
-                if let Some(skip) = c.to_digit(10) {
-                    file += skip as usize;
-                } else {
-                    let kind = PieceKind::from_char(c.to_ascii_uppercase()).expect("FEN piece");
-                    squares[(7 - row) * 8 + file] = Some((kind, c.is_ascii_uppercase()));
-                    file += 1;
-                }
-            }
-        }
-        Board(squares)
-    }
-
-    /// The ERAN of the UCI move `uci`, and the board after it.
-    fn play(&mut self, uci: &str) -> Eran {
-        let b = uci.as_bytes();
-        let from = Square::from_ascii(&b[0..2]).expect("UCI origin");
-        let to = Square::from_ascii(&b[2..4]).expect("UCI destination");
-        let promotion = b
-            .get(4)
-            .and_then(|&p| PieceKind::from_upper_ascii(p.to_ascii_uppercase()));
-        let (piece, white) = self.0[from as usize].expect("a piece on the origin");
-        let mut capture = self.0[to as usize].is_some();
-        self.0[to as usize] = Some((promotion.unwrap_or(piece), white));
-        self.0[from as usize] = None;
-        let df = to.file() as i8 - from.file() as i8;
-        if piece == PieceKind::King && df.abs() == 2 {
-            let (side, rook_from, rook_to) = if df > 0 {
-                (CastlingSide::KingSide, File::H, File::F)
-            } else {
-                (CastlingSide::QueenSide, File::A, File::D)
-            };
-            let rook = Square::new(rook_from, from.rank());
-            self.0[Square::new(rook_to, from.rank()) as usize] = self.0[rook as usize].take();
-            return Eran::Castle(side);
-        }
-        if piece == PieceKind::Pawn && df != 0 && !capture {
-            // En passant: the captured pawn stands beside the origin.
-            self.0[Square::new(to.file(), from.rank()) as usize] = None;
-            capture = true;
-        }
-        let mv = RegularMove::new(piece, from, to, capture, promotion).expect("a possible move");
-        Eran::Regular(mv)
-    }
-}
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -7,40 +7,8 @@ use std::hint::black_box;
 
 use chessnote::fen::Setup;
 use chessnote::position::{CastlingMode, Position};
-use chessnote_bench::{Contender, compare, read_data};
+use chessnote_bench::{Contender, compare, perft, perft_bulk, read_data};
 use criterion::Criterion;
-
-fn perft_ours(position: &Position, depth: u32) -> u64 {
-    if depth == 1 {
-        // Bulk counting at the last ply, as cozy-chess's and shakmaty's do.
-        return position.count_legal_moves() as u64;
-    }
-    position
-        .legal_moves()
-        .iter()
-        .map(|&m| {
-            let mut next = position.clone();
-            next.play_unchecked(m);
-            perft_ours(&next, depth - 1)
-        })
-        .sum()
-}
-
-/// Listing the moves (as `Move`s) at the last ply too.
-fn perft_listing(position: &Position, depth: u32) -> u64 {
-    let moves = position.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut next = position.clone();
-            next.play_unchecked(m);
-            perft_listing(&next, depth - 1)
-        })
-        .sum()
-}
 
 fn perft_cozy(board: &cozy_chess::Board, depth: u32) -> u64 {
     let mut nodes = 0;
@@ -103,8 +71,8 @@ fn main() {
     let ours = Position::new();
     let cozy = cozy_chess::Board::default();
     let shak = shakmaty::Chess::default();
-    assert_eq!(perft_ours(&ours, DEPTH), NODES);
-    assert_eq!(perft_listing(&ours, DEPTH), NODES);
+    assert_eq!(perft_bulk(&ours, DEPTH), NODES);
+    assert_eq!(perft(&ours, DEPTH), NODES);
     assert_eq!(perft_cozy(&cozy, DEPTH), NODES);
     assert_eq!(shakmaty::perft(&shak, DEPTH), NODES);
     compare(
@@ -113,10 +81,10 @@ fn main() {
         NODES as usize,
         vec![
             Contender::new("chessnote Position", || {
-                black_box(perft_ours(black_box(&ours), DEPTH));
+                black_box(perft_bulk(black_box(&ours), DEPTH));
             }),
             Contender::new("chessnote Position, listing every ply", || {
-                black_box(perft_listing(black_box(&ours), DEPTH));
+                black_box(perft(black_box(&ours), DEPTH));
             }),
             Contender::new("cozy-chess Board", || {
                 black_box(perft_cozy(black_box(&cozy), DEPTH));

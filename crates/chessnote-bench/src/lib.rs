@@ -1,4 +1,5 @@
-//! The shared benchmark harness: data loading and same-run comparisons.
+//! The shared benchmark harness: data loading (from `chessnote-testdata`)
+//! and same-run comparisons.
 //!
 //! Every workload benchmarks chessnote and its peers on the same inputs in
 //! one run, through [`compare`], which runs each function under criterion,
@@ -9,85 +10,19 @@
 //! longer than one round.
 
 use std::cell::Cell;
-use std::io::Read;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 
-/// The `shared` folder beside the repository (or `$CHESSNOTE_SHARED`).
-pub fn shared_dir() -> Option<PathBuf> {
-    if let Ok(dir) = std::env::var("CHESSNOTE_SHARED") {
-        return Some(PathBuf::from(dir)).filter(|d| d.is_dir());
-    }
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
-    dir.is_dir().then_some(dir)
-}
+pub use chessnote_testdata::{ToyBoard, perft, perft_bulk, san_tokens_of_pgn, shared_dir};
 
-/// Reads `shared/<rel>`, decompressing `.zst`; exits with a message if absent.
+/// Reads `shared/<rel>`, decompressing `.zst`; exits with a message if absent
+/// (and panics if `CHESSNOTE_REQUIRE_SHARED=1`, as tests do).
 pub fn read_data(rel: &str) -> Vec<u8> {
-    let Some(path) = shared_dir().map(|d| d.join(rel)).filter(|p| p.exists()) else {
+    chessnote_testdata::read_data(rel).unwrap_or_else(|| {
         eprintln!("benchmark data ../shared/{rel} is missing (set CHESSNOTE_SHARED)");
         std::process::exit(0);
-    };
-    let raw = std::fs::read(&path).expect("read benchmark data");
-    if !rel.ends_with(".zst") {
-        return raw;
-    }
-    let mut out = Vec::new();
-    ruzstd::decoding::StreamingDecoder::new(raw.as_slice())
-        .expect("zstd header")
-        .read_to_end(&mut out)
-        .expect("zstd data");
-    out
-}
-
-/// The SAN tokens of the movetext of a PGN file: move numbers, results,
-/// comments, NAGs and variations left out.
-pub fn san_tokens_of_pgn(pgn: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(pgn);
-    let mut tokens = Vec::new();
-    let mut depth = 0u32;
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') || line.starts_with('%') {
-            continue;
-        }
-        let mut rest = line;
-        while let Some(c) = rest.chars().next() {
-            if c == '{' {
-                match rest.find('}') {
-                    Some(end) => rest = &rest[end + 1..],
-                    None => break,
-                }
-            } else if c == ';' {
-                break;
-            } else if c == '(' {
-                depth += 1;
-                rest = &rest[1..];
-            } else if c == ')' {
-                depth = depth.saturating_sub(1);
-                rest = &rest[1..];
-            } else if c.is_whitespace() {
-                rest = rest.trim_start();
-            } else {
-                let end = rest
-                    .find(|c: char| c.is_whitespace() || "{};()".contains(c))
-                    .unwrap_or(rest.len());
-                let word = &rest[..end];
-                rest = &rest[end..];
-                let word = word.rsplit('.').next().unwrap_or("");
-                let is_move = word
-                    .chars()
-                    .next()
-                    .is_some_and(|c| "abcdefghKQRBNO".contains(c));
-                if depth == 0 && is_move {
-                    tokens.push(word.to_string());
-                }
-            }
-        }
-    }
-    tokens
+    })
 }
 
 /// One contender in a comparison: a name and the work to time (one pass

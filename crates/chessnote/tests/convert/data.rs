@@ -1,7 +1,7 @@
 //! The SAN/UCI vectors of `shared/data/san` (STS, notnil/chess, chess.js)
 //! agree with our conversions, and no text makes a conversion panic.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -5,7 +5,7 @@
 //! the workspace's test profile). Set `CHESSNOTE_QUICK` to read at most the
 //! first 20,000 lines of each file.
 
-mod common;
+use crate::common;
 
 use chessnote::fen::{Epd, FenErrorKind, FenOptions, Setup};
 

@@ -1,46 +1,18 @@
 //! Every game of the large corpus (`shared/data/pgn/large`, 145,716 master
 //! games, 11 million moves) replays legally, move by move, through
-//! SAN → move. The movetext is split with a few lines of code here (no PGN
-//! reader is needed: the corpus has no comments or variations).
+//! SAN → move. The movetext is split by `chessnote_testdata::games` (no PGN
+//! reader is needed: the corpus has no comments or variations). Ignored in
+//! the test profile: `.ci/run` runs it in release.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 
 use chessnote::position::Position;
 use chessnote::san::SanOptions;
 
-/// The SAN tokens of each game's movetext (empty for a game without moves).
-fn games(pgn: &str) -> impl Iterator<Item = Vec<&str>> {
-    let mut games = Vec::new();
-    let mut tokens = Vec::new();
-    let mut in_headers = false;
-    for line in pgn.lines() {
-        if line.starts_with('[') {
-            // A new game starts at the first tag after movetext.
-            if !in_headers
-                && (!tokens.is_empty() || !games.is_empty() || line.starts_with("[Event "))
-            {
-                games.push(std::mem::take(&mut tokens));
-            }
-            in_headers = true;
-            continue;
-        }
-        in_headers = false;
-        for word in line.split_whitespace() {
-            let word = word.rsplit('.').next().unwrap_or("");
-            if word.is_empty() || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                continue;
-            }
-            tokens.push(word);
-        }
-    }
-    games.push(tokens);
-    // The first push happened before any movetext.
-    games.into_iter().skip(1)
-}
-
 #[test]
+#[ignore = "11 million moves: .ci/run runs it in release with --ignored"]
 fn every_game_replays_legally() {
     let Some(data) = common::read_data("data/pgn/large/gnuchess-book_1.02.pgn.zst") else {
         return;
@@ -51,7 +23,7 @@ fn every_game_replays_legally() {
     let mut n_moves = 0u64;
     let mut strict_moves = 0u64;
     let mut leniencies: BTreeMap<String, u64> = BTreeMap::new();
-    for game in games(&pgn) {
+    for game in common::games(&pgn) {
         let mut position = Position::new();
         for token in game {
             let (mv, used) = position

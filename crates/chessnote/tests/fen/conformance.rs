@@ -2,7 +2,7 @@
 //! chess_fen_parser 0.1.1), against the seed crate itself and against the
 //! seed's pest grammar.
 
-mod common;
+use crate::common;
 
 use chessnote::fen::{Fen, FenErrorKind, FenOptions, Setup, parse_fen, parse_fen_with};
 

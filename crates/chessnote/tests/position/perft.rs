@@ -1,31 +1,14 @@
 //! Perft: the number of leaf nodes of the legal-move tree, through our
 //! [`Position`] (so the wrapper is what is tested), against every suite in
 //! `../shared/data/perft`. CI runs the cheap depths; `cargo test --release
-//! -p chessnote --test position_perft -- --ignored` runs every count up to
+//! -p chessnote --test position -- --ignored perft_deep` runs every count up to
 //! `PERFT_MAX_NODES` (default 50 million) nodes.
 
-mod common;
+use crate::common;
+use crate::common::perft;
 
 use chessnote::fen::{FenOptions, Setup};
 use chessnote::position::{CastlingMode, Position, Problem, Problems};
-
-fn perft(position: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = position.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut next = position.clone();
-            next.play_unchecked(m);
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
 
 struct Case {
     name: String,

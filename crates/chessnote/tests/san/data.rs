@@ -1,7 +1,7 @@
 //! Real SAN written by other programs (python-chess, Lichess, TWIC, STS)
 //! parses strictly and prints back byte for byte.
 
-mod common;
+use crate::common;
 
 use chessnote::san::{SanPlus, Turn};
 

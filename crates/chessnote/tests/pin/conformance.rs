@@ -1,7 +1,7 @@
 //! Every row of `../shared/conformance/pin.tsv` (what sashite-pin 1.1.0 does
 //! on its own test vectors and on probes) checked against `chessnote::pin`.
 
-mod common;
+use crate::common;
 
 use std::cmp::Ordering;
 use std::fmt::{Debug, Display};

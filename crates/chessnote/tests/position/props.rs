@@ -3,7 +3,7 @@
 //! ignorable ones); random games keep every position valid and its FEN
 //! round-trips.
 
-mod common;
+use crate::common;
 
 use chessnote::fen::{Board, Castling, CastlingRight, Setup};
 use chessnote::position::{CastlingMode, CastlingStyle, Game, Position, Problem, Problems};

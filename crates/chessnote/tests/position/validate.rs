@@ -1,7 +1,7 @@
 //! Validation against data no one here wrote: cozy-chess's valid and
 //! invalid positions, and chess.js's FEN validity table.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

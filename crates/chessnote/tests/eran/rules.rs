@@ -1,7 +1,7 @@
 //! ERAN: the seed's table, every grammar rule with accepted and rejected
 //! examples, error positions, and round trips (exhaustive and proptest).
 
-mod common;
+use crate::common;
 
 use chessnote::eran::{Eran, EranError, EranErrorKind, MAX_LEN, RegularMove, Style};
 use chessnote::{CastlingSide, PieceKind, Square};

@@ -3,7 +3,7 @@
 //! text, error messages); BUG rows get the sane result `docs/compat.md`
 //! describes, and never a panic.
 
-mod common;
+use crate::common;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 

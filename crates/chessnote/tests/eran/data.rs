@@ -3,67 +3,11 @@
 //! none of them), prints in both styles and parses back, and agrees with
 //! the SAN written for it on captures, castling and promotions.
 
-mod common;
+use crate::common;
+use crate::common::ToyBoard as Board;
 
-use chessnote::eran::{Eran, RegularMove};
-use chessnote::{CastlingSide, File, PieceKind, Square};
-
-/// Pieces by square, with their color; enough to know which piece moves
-/// and whether it captures. No legality is checked here.
-struct Board([Option<PieceKind>; 64]);
-
-impl Board {
-    fn from_fen(fen: &str) -> Board {
-        let mut squares = [None; 64];
-        let placement = fen.split_whitespace().next().unwrap();
-        for (row, rank) in placement.split('/').enumerate() {
-            let mut file = 0;
-            for c in rank.chars() {
-                if let Some(skip) = c.to_digit(10) {
-                    file += skip as usize;
-                } else {
-                    squares[(7 - row) * 8 + file] =
-                        Some(PieceKind::from_char(c.to_ascii_uppercase()).unwrap());
-                    file += 1;
-                }
-            }
-        }
-        Board(squares)
-    }
-
-    /// The ERAN of the UCI move, or what `RegularMove::new` objected to.
-    fn play(&mut self, uci: &str) -> Eran {
-        let b = uci.as_bytes();
-        let from = Square::from_ascii(&b[0..2]).unwrap();
-        let to = Square::from_ascii(&b[2..4]).unwrap();
-        let promotion = b
-            .get(4)
-            .map(|&p| PieceKind::from_upper_ascii(p.to_ascii_uppercase()).unwrap());
-        let piece = self.0[from as usize].unwrap_or_else(|| panic!("{uci}: no piece"));
-        let mut capture = self.0[to as usize].is_some();
-        self.0[to as usize] = Some(promotion.unwrap_or(piece));
-        self.0[from as usize] = None;
-        let df = to.file() as i8 - from.file() as i8;
-        if piece == PieceKind::King && df.abs() == 2 {
-            let (side, rook_from, rook_to) = if df > 0 {
-                (CastlingSide::KingSide, File::H, File::F)
-            } else {
-                (CastlingSide::QueenSide, File::A, File::D)
-            };
-            let rook = Square::new(rook_from, from.rank());
-            self.0[Square::new(rook_to, from.rank()) as usize] = self.0[rook as usize].take();
-            return Eran::Castle(side);
-        }
-        if piece == PieceKind::Pawn && df != 0 && !capture {
-            self.0[Square::new(to.file(), from.rank()) as usize] = None;
-            capture = true;
-        }
-        match RegularMove::new(piece, from, to, capture, promotion) {
-            Ok(mv) => Eran::Regular(mv),
-            Err(e) => panic!("{uci}: {e}"),
-        }
-    }
-}
+use chessnote::eran::Eran;
+use chessnote::{CastlingSide, PieceKind};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -1,0 +1,21 @@
+//! Test support for chessnote, shared by the library's integration tests
+//! (through `crates/chessnote/tests/common`) and the benchmarks: finding and
+//! reading the data in `../shared`, the rows of its conformance files, perft,
+//! a toy board that turns UCI moves from real games into ERAN, and a PGN
+//! movetext splitter. Not published.
+//!
+//! Tests that need `../shared` skip with a message when it is missing,
+//! unless `CHESSNOTE_REQUIRE_SHARED=1` is set (as `.ci/run` does): then they
+//! fail, so that CI never passes on skipped data.
+
+mod board;
+mod conformance;
+mod data;
+mod perft;
+mod pgn;
+
+pub use board::ToyBoard;
+pub use conformance::{Row, conformance, unescape};
+pub use data::{decode, read_data, require_shared, shared_dir, shared_path};
+pub use perft::{perft, perft_bulk};
+pub use pgn::{games, san_tokens_of_pgn};

@@ -1,0 +1,12 @@
+//! Positions: validation, edge cases, property tests, perft, and the
+//! replay of the large corpus (`#[ignore]`d: `.ci/run` runs it in release;
+//! one test binary).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod edge_cases;
+mod perft;
+mod props;
+mod replay_large_corpus;
+mod validate;
