@@ -38,7 +38,7 @@ pub const MAX_LINE: usize = 1 << 20;
 const MAX_ECHO: usize = 4096;
 
 /// The bytes shown on each side of the offending byte in a diagnostic.
-const CONTEXT: usize = 40;
+const CONTEXT: usize = 72;
 
 /// Flags every subcommand has.
 #[derive(clap::Args, Debug, Clone, Default)]
