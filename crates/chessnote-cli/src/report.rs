@@ -97,10 +97,22 @@ pub struct Input<'a> {
     pub at: usize,
     /// The input.
     pub text: &'a str,
+    /// What the JSON `input` field shows: the text as read, even when only
+    /// a part of it is parsed.
+    pub echo: &'a str,
 }
 
 impl<'a> Input<'a> {
-    /// The part `text[start..start + len]` of this input, as an input.
+    /// The input as an input of its own, shown as itself in JSON.
+    pub fn alone(self) -> Input<'a> {
+        Input {
+            echo: self.text,
+            ..self
+        }
+    }
+
+    /// A part of `text` to parse, reported where it is in the line (and
+    /// shown in JSON as the whole input).
     pub fn part(&self, part: &'a str) -> Input<'a> {
         let at = part.as_ptr() as usize - self.text.as_ptr() as usize;
         Input {
@@ -108,6 +120,15 @@ impl<'a> Input<'a> {
             text: part,
             ..*self
         }
+    }
+
+    /// Byte `offset` of the input as an offset in [`Input::echo`].
+    pub fn offset_in_echo(&self, offset: usize) -> usize {
+        let echo_at = (self.echo.as_ptr() as usize)
+            .checked_sub(self.line.as_ptr() as usize)
+            .filter(|&at| at <= self.line.len())
+            .unwrap_or(0);
+        (self.at + offset).saturating_sub(echo_at)
     }
 
     /// Where byte `offset` of the input is in its source.
@@ -291,6 +312,7 @@ impl Report {
                     start,
                     at: 0,
                     text: "",
+                    echo: "",
                 };
                 self.print(input, &Outcome::error(&err))?;
             } else {
@@ -315,14 +337,17 @@ impl Report {
             start,
             at: 0,
             text: "",
+            echo: "",
         };
         match std::str::from_utf8(line) {
             Ok(text) if from_text && (text.is_empty() || text.starts_with('#')) => {
                 input.text = text;
+                input.echo = text;
                 self.skipped(input)
             }
             Ok(text) => {
                 input.text = text;
+                input.echo = text;
                 each(self, input)
             }
             Err(err) => {
@@ -355,7 +380,7 @@ impl Report {
         let at = input.locate(err.offset());
         if self.common.json {
             let mut value = Map::new();
-            value.insert("input".into(), echo(input.text.as_bytes(), input.line));
+            value.insert("input".into(), echo(input.echo.as_bytes(), input.line));
             value.insert("ok".into(), json!(false));
             value.extend(outcome.fields.clone());
             value.insert(
@@ -363,7 +388,7 @@ impl Report {
                 json!({
                     "kind": err.kind_name(),
                     "message": err.message(),
-                    "offset": err.offset(),
+                    "offset": input.offset_in_echo(err.offset()),
                     "line": at.line,
                     "column": at.column,
                 }),
@@ -388,7 +413,13 @@ impl Report {
         if !self.common.quiet {
             self.out.flush()?;
             let at = input.locate(err.offset());
-            let text = diagnostic(input.source, at, &err.message(), input.line, input.at + err.offset());
+            let text = diagnostic(
+                input.source,
+                at,
+                &err.message(),
+                input.line,
+                input.at + err.offset(),
+            );
             let _ = io::stderr().write_all(text.as_bytes());
         }
         Ok(())
@@ -397,7 +428,7 @@ impl Report {
     fn success(&mut self, input: Input<'_>, outcome: &Outcome<'_>) -> Result<(), Stop> {
         if self.common.json {
             let mut value = Map::new();
-            value.insert("input".into(), echo(input.text.as_bytes(), input.line));
+            value.insert("input".into(), echo(input.echo.as_bytes(), input.line));
             value.insert("ok".into(), json!(true));
             value.extend(outcome.fields.clone());
             self.json_line(&Value::Object(value))
@@ -467,7 +498,10 @@ impl<'e> Outcome<'e> {
 fn open(path: &PathBuf) -> io::Result<BufReader<File>> {
     let file = File::open(path)?;
     if file.metadata()?.is_dir() {
-        return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a directory"));
+        return Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "is a directory",
+        ));
     }
     Ok(BufReader::new(file))
 }
@@ -520,7 +554,10 @@ fn echo(text: &[u8], line: &[u8]) -> Value {
 /// around byte `offset` and a caret under it.
 pub fn diagnostic(source: &str, at: Location, message: &str, line: &[u8], offset: usize) -> String {
     let (shown, caret) = excerpt(line, offset);
-    format!("{source}:{at}: {message}\n  {shown}\n  {}^\n", " ".repeat(caret))
+    format!(
+        "{source}:{at}: {message}\n  {shown}\n  {}^\n",
+        " ".repeat(caret)
+    )
 }
 
 /// The line as it is shown (control and non-UTF-8 bytes escaped, cut to
@@ -572,7 +609,10 @@ mod tests {
         assert_eq!(excerpt(b"Nf9", 2), ("Nf9".to_string(), 2));
         assert_eq!(excerpt(b"e4", 9), ("e4".to_string(), 2));
         assert_eq!(excerpt("é4x".as_bytes(), 3), ("é4x".to_string(), 2));
-        assert_eq!(excerpt(b"a\x1bb\xffc", 3), ("a\\u{1b}b\\xFFc".to_string(), 8));
+        assert_eq!(
+            excerpt(b"a\x1bb\xffc", 3),
+            ("a\\u{1b}b\\xFFc".to_string(), 8)
+        );
         let long = vec![b'x'; 1000];
         let (shown, caret) = excerpt(&long, 500);
         assert_eq!(shown.chars().count(), 2 * CONTEXT + 2);

@@ -71,7 +71,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let mut report = Report::new(&args.common, "convert");
     let result = if args.tsv {
         let sources = Source::list(Vec::new(), &args.file);
-        report.run(&sources, |report, input| tsv(report, input, &args, options.fen, mode, options.san))
+        report.run(&sources, |report, input| {
+            tsv(report, input, &args, options.fen, mode, options.san)
+        })
     } else {
         sequence(&mut report, &args, options.fen, mode, options.san)
     };
@@ -89,7 +91,9 @@ fn position(
         Err(err) => report.print(input, &Outcome::error(&err)).map(|()| None),
         Ok(setup) => match Position::from_setup(&setup, mode) {
             Ok(position) => Ok(Some(position)),
-            Err(err) => report.print(input, &Outcome::error(&Illegal(err))).map(|()| None),
+            Err(err) => report
+                .print(input, &Outcome::error(&Illegal(err)))
+                .map(|()| None),
         },
     }
 }
@@ -136,7 +140,15 @@ fn sequence(
             let sources = [Source::Argument(text.clone())];
             let mut position = None;
             report.run(&sources, |report, input| {
-                position = self::position(report, Input { source: "--fen", ..input }, &fen, mode)?;
+                position = self::position(
+                    report,
+                    Input {
+                        source: "--fen",
+                        ..input
+                    },
+                    &fen,
+                    mode,
+                )?;
                 Ok(())
             })?;
             match position {
@@ -157,7 +169,7 @@ fn sequence(
             return Ok(());
         }
         for part in args.from.split_moves(input.text) {
-            if !convert(report, input.part(part), &mut position, args, san)? {
+            if !convert(report, input.part(part).alone(), &mut position, args, san)? {
                 failed = true;
                 break;
             }

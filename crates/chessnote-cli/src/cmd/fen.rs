@@ -175,7 +175,13 @@ fn act(report: &mut Report, input: Input<'_>, record: &Record, action: Action) -
         Action::Seed if !report.json() => {
             let setup = &record.setup;
             report.raw(&format!("{setup}\n"))?;
-            report.raw(setup.board.diagram(DiagramStyle::Ascii).to_string().trim_end())?;
+            report.raw(
+                setup
+                    .board
+                    .diagram(DiagramStyle::Ascii)
+                    .to_string()
+                    .trim_end(),
+            )?;
             report.raw(Fen::from(setup).expanded().to_string().trim_end())?;
             report.raw("")
         }

@@ -41,12 +41,13 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let options = options::options(&args.allow, Notations::San, base)?.san;
     let mut report = Report::new(&args.common, "san");
     let sources = Source::list(args.tokens, &args.file);
-    let result = report.run(&sources, |report, input| {
-        match SanPlus::from_ascii_reporting(input.text.as_bytes(), options) {
+    let result = report.run(
+        &sources,
+        |report, input| match SanPlus::from_ascii_reporting(input.text.as_bytes(), options) {
             Ok((san, used)) => report.print(input, &describe(&san, used)),
             Err(err) => report.print(input, &Outcome::error(&err)),
-        }
-    });
+        },
+    );
     Ok(report.finish(result))
 }
 

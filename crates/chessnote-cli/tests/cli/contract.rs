@@ -48,8 +48,17 @@ fn a_file_gives_the_same_lines_from_its_path_and_from_stdin() {
     assert_eq!(lines.len(), data.lines().count());
     assert_eq!((lines[1], lines[3], lines[4]), ("", "", ""));
     assert!(lines[2].starts_with("error: "));
-    assert!(from_stdin.stderr.starts_with("<stdin>:3:3: "), "{}", from_stdin.stderr);
-    for command in [&["pin"][..], &["eran"], &["fen", "check"], &["fen", "parse"]] {
+    assert!(
+        from_stdin.stderr.starts_with("<stdin>:3:3: "),
+        "{}",
+        from_stdin.stderr
+    );
+    for command in [
+        &["pin"][..],
+        &["eran"],
+        &["fen", "check"],
+        &["fen", "parse"],
+    ] {
         let run = chessnote(command, "\n\n");
         assert_eq!((run.stdout.as_str(), run.code), ("\n\n", 0), "{command:?}");
     }
@@ -77,10 +86,17 @@ fn version_completions_and_manual() {
     for shell in ["bash", "zsh", "fish"] {
         let run = chessnote(&["completions", shell], "");
         assert_eq!(run.code, 0, "{shell}");
-        assert!(run.stdout.contains("convert") && run.stdout.contains("allow"), "{shell}");
+        assert!(
+            run.stdout.contains("convert") && run.stdout.contains("allow"),
+            "{shell}"
+        );
     }
     let run = chessnote(&["man"], "");
     assert_eq!(run.code, 0);
-    assert!(run.stdout.starts_with(".ie") || run.stdout.contains(".TH chessnote"), "{}", &run.stdout[..200]);
+    assert!(
+        run.stdout.starts_with(".ie") || run.stdout.contains(".TH chessnote"),
+        "{}",
+        &run.stdout[..200]
+    );
     assert_eq!(chessnote(&["completions", "tcsh-9"], "").code, 2);
 }

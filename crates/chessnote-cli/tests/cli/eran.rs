@@ -14,7 +14,10 @@ fn the_contract() {
 
 #[test]
 fn valid_moves_print_in_canonical_verbose_form_and_exit_0() {
-    let run = chessnote(&["eran", "p e2-e4", "N B1-C3", "pawn g7-g8 >q", "CK", "ep"], "");
+    let run = chessnote(
+        &["eran", "p e2-e4", "N B1-C3", "pawn g7-g8 >q", "CK", "ep"],
+        "",
+    );
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
         run.stdout,
@@ -25,7 +28,14 @@ fn valid_moves_print_in_canonical_verbose_form_and_exit_0() {
 #[test]
 fn short_prints_the_short_form() {
     let run = chessnote(
-        &["eran", "--short", "Pawn e2-e4", "Rook a1xa8", "Pawn g7-g8 ->Queen", "castling-queenside"],
+        &[
+            "eran",
+            "--short",
+            "Pawn e2-e4",
+            "Rook a1xa8",
+            "Pawn g7-g8 ->Queen",
+            "castling-queenside",
+        ],
         "",
     );
     assert_eq!(run.code, 0, "{}", run.stdout);
@@ -49,7 +59,10 @@ fn an_invalid_move_prints_the_error_with_a_caret_and_exits_1_after_all_inputs() 
 
 #[test]
 fn stdin_lines_are_read_when_no_move_is_given() {
-    let run = chessnote(&["eran", "--short"], "Knight b1-c3\r\nPawn e7-e8\nen-passant\n");
+    let run = chessnote(
+        &["eran", "--short"],
+        "Knight b1-c3\r\nPawn e7-e8\nen-passant\n",
+    );
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(
         run.lines(),

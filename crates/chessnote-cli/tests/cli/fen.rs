@@ -35,8 +35,19 @@ fn the_contract_of_show() {
 
 #[test]
 fn the_contract_of_check() {
-    let lines = [START, "8/8/8 w - - 0 1", "", "4k3/8/8/8/8/8/8/3KK3 b - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"];
-    shows_the_contract(&["fen", "check"], &lines, &[None, Some(6), None, Some(1), None], "invalid: ");
+    let lines = [
+        START,
+        "8/8/8 w - - 0 1",
+        "",
+        "4k3/8/8/8/8/8/8/3KK3 b - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    ];
+    shows_the_contract(
+        &["fen", "check"],
+        &lines,
+        &[None, Some(6), None, Some(1), None],
+        "invalid: ",
+    );
 }
 
 #[test]
@@ -46,10 +57,22 @@ fn parse_seed_prints_the_seed_format_and_fails_on_the_bad_line() {
     let run = chessnote(&["fen", "parse", "--seed", &example()], "");
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout.matches("CHESS GAME INFO").count(), 4);
-    assert!(run.stdout.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"));
-    assert!(run.stdout.contains("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n"));
-    assert!(run.stdout.contains("1 R N B Q K B N R\n  a b c d e f g h\n"));
-    assert!(run.stdout.contains("White:\n    pawn: e5\n    castling: -\n"));
+    assert!(
+        run.stdout
+            .contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    );
+    assert!(
+        run.stdout
+            .contains("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n")
+    );
+    assert!(
+        run.stdout
+            .contains("1 R N B Q K B N R\n  a b c d e f g h\n")
+    );
+    assert!(
+        run.stdout
+            .contains("White:\n    pawn: e5\n    castling: -\n")
+    );
     assert!(run.stdout.contains("En passant: e3\n"));
     assert!(!run.stdout.contains("error"));
     let (line, _, caret) = diagnostic(&run.stderr, &format!("{}:5:54: ", example()));
@@ -61,11 +84,18 @@ fn parse_seed_prints_the_seed_format_and_fails_on_the_bad_line() {
 fn parse_reads_stdin_dash_and_several_files() {
     let a = TempFile::new("a.fen", format!("{START}\n"));
     let b = TempFile::new("b.fen", "8/8/8/8/8/8/8/8 w - - 0 1\n");
-    let run = chessnote(&["fen", "parse", a.arg(), "-", b.arg()], "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+    let run = chessnote(
+        &["fen", "parse", a.arg(), "-", b.arg()],
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.lines(),
-        [START, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "8/8/8/8/8/8/8/8 w - - 0 1"]
+        [
+            START,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1"
+        ]
     );
     let run = chessnote(&["fen", "parse"], format!("{START}\n"));
     assert_eq!((run.stdout.trim_end(), run.code), (START, 0));
@@ -76,13 +106,24 @@ fn show_takes_a_file() {
     let file = TempFile::new("show.fen", format!("{START}\n"));
     let run = chessnote(&["fen", "show", file.arg()], "");
     assert_eq!(run.code, 0);
-    assert!(run.stdout.starts_with(&format!("{START}\n\n8 r n b q k b n r\n")), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with(&format!("{START}\n\n8 r n b q k b n r\n")),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
 fn show_prints_json_and_exits_zero_when_all_are_valid() {
     let run = chessnote(
-        &["fen", "show", "--json", "8/8/8/3pP3/8/8/8/8 b - e3 0 1", "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1"],
+        &[
+            "fen",
+            "show",
+            "--json",
+            "8/8/8/3pP3/8/8/8/8 b - e3 0 1",
+            "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+        ],
         "",
     );
     assert_eq!(run.code, 0);
@@ -98,7 +139,16 @@ fn show_prints_json_and_exits_zero_when_all_are_valid() {
 
 #[test]
 fn show_reports_errors_in_json_and_exits_one() {
-    let run = chessnote(&["fen", "show", "--json", "8/8/8/8/8/8/8/8 w - - 0 1", "8/8/8 w - - 0 1"], "");
+    let run = chessnote(
+        &[
+            "fen",
+            "show",
+            "--json",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "8/8/8 w - - 0 1",
+        ],
+        "",
+    );
     assert_eq!(run.code, 1);
     let lines = run.json();
     assert_eq!(lines[0]["ok"], true);
@@ -116,11 +166,30 @@ fn lenient_reads_epd_style_lines() {
     assert_eq!(chessnote(&["fen", "show", line], "").code, 1);
     let run = chessnote(&["fen", "show", "--lenient", "--unicode", line], "");
     assert_eq!(run.code, 0);
-    assert!(run.stdout.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"));
+    assert!(
+        run.stdout
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    );
     assert!(run.stdout.contains("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n"));
-    let run = chessnote(&["fen", "show", "--allow", "surrounding-whitespace,missing-counters", line], "");
+    let run = chessnote(
+        &[
+            "fen",
+            "show",
+            "--allow",
+            "surrounding-whitespace,missing-counters",
+            line,
+        ],
+        "",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(chessnote(&["fen", "show", "--allow", "surrounding-whitespace", line], "").code, 1);
+    assert_eq!(
+        chessnote(
+            &["fen", "show", "--allow", "surrounding-whitespace", line],
+            ""
+        )
+        .code,
+        1
+    );
 }
 
 #[test]
@@ -134,7 +203,11 @@ fn check_one_line_per_position_and_exit_1_after_all() {
     assert_eq!(lines.len(), 4, "{}", run.stdout);
     assert_eq!(&lines[..3], ["ok", "ok", "ok"]);
     assert!(lines[3].starts_with("invalid: "), "{}", run.stdout);
-    assert!(lines[3].contains("the side not to move is in check"), "{}", run.stdout);
+    assert!(
+        lines[3].contains("the side not to move is in check"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -142,7 +215,10 @@ fn check_files_and_fens_as_arguments() {
     let file = TempFile::new("check.txt", "8/8/8/8/8/8/8/8 w - - 0 1\n");
     let run = chessnote(&["fen", "check", START, file.arg()], "");
     assert_eq!(run.code, 1);
-    assert_eq!(run.stdout, "ok\ninvalid: empty board, no white king, no black king\n");
+    assert_eq!(
+        run.stdout,
+        "ok\ninvalid: empty board, no white king, no black king\n"
+    );
 }
 
 #[test]
@@ -162,8 +238,14 @@ fn check_is_standard_chess_unless_chess960_is_asked_for() {
 fn check_takes_the_same_leniencies_as_show() {
     let odd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK - 0 1";
     assert_eq!(chessnote(&["fen", "check", odd], "").code, 1);
-    assert_eq!(chessnote(&["fen", "check", "--allow", "castling-any-order", odd], "").stdout, "ok\n");
-    assert_eq!(chessnote(&["fen", "check", "--lenient", odd], "").stdout, "ok\n");
+    assert_eq!(
+        chessnote(&["fen", "check", "--allow", "castling-any-order", odd], "").stdout,
+        "ok\n"
+    );
+    assert_eq!(
+        chessnote(&["fen", "check", "--lenient", odd], "").stdout,
+        "ok\n"
+    );
 }
 
 #[test]
@@ -189,7 +271,11 @@ fn epd_records_are_checked_and_shown() {
     assert_eq!(value["operations"][1]["operands"][0], "BK.01");
     let file = TempFile::new("suite.epd", format!("{line}\n"));
     let run = chessnote(&["fen", "show", file.arg()], "");
-    assert!(run.stdout.starts_with(&format!("{line}\n\n8 . k . r")), "{}", run.stdout);
+    assert!(
+        run.stdout.starts_with(&format!("{line}\n\n8 . k . r")),
+        "{}",
+        run.stdout
+    );
 }
 
 /// Reads every file of `shared/data/epd` with `fen check` (the compressed
@@ -197,7 +283,9 @@ fn epd_records_are_checked_and_shown() {
 /// unreadable.
 #[test]
 fn every_shared_epd_file_is_readable() {
-    let Some(dir) = shared_path("data/epd") else { return };
+    let Some(dir) = shared_path("data/epd") else {
+        return;
+    };
     let mut files = 0;
     for group in std::fs::read_dir(dir).unwrap() {
         for entry in std::fs::read_dir(group.unwrap().path()).unwrap() {

@@ -104,11 +104,8 @@ pub struct TempFile(pub PathBuf);
 impl TempFile {
     /// Writes `data` to a file named after `name` (its extension kept).
     pub fn new(name: &str, data: impl AsRef<[u8]>) -> TempFile {
-        let path = std::env::temp_dir().join(format!(
-            "chessnote-cli-{}-{}",
-            std::process::id(),
-            name
-        ));
+        let path =
+            std::env::temp_dir().join(format!("chessnote-cli-{}-{}", std::process::id(), name));
         std::fs::write(&path, data).expect("write a temporary file");
         TempFile(path)
     }
@@ -160,7 +157,12 @@ pub fn diagnostic<'a>(stderr: &'a str, location: &str) -> (&'a str, &'a str, usi
 /// `failed_prefix`) exactly on the bad ones; stderr has
 /// `PATH:LINE:COLUMN: ` for each; `--json` gives the envelope; exit 1, 0 on
 /// the good lines alone, 2 for an unknown flag or a missing file.
-pub fn shows_the_contract(args: &[&str], lines: &[&str], bad: &[Option<usize>], failed_prefix: &str) {
+pub fn shows_the_contract(
+    args: &[&str],
+    lines: &[&str],
+    bad: &[Option<usize>],
+    failed_prefix: &str,
+) {
     assert_eq!(lines.len(), bad.len());
     let file = TempFile::new(&format!("{}.txt", args.join("-")), lines.join("\n") + "\n");
     // Flags go before a trailing `--file`; one already given is not repeated.
@@ -182,7 +184,12 @@ pub fn shows_the_contract(args: &[&str], lines: &[&str], bad: &[Option<usize>], 
     let run = run_with(&[]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     let out = run.lines();
-    assert_eq!(out.len(), lines.len(), "one output line per input line:\n{}", run.stdout);
+    assert_eq!(
+        out.len(),
+        lines.len(),
+        "one output line per input line:\n{}",
+        run.stdout
+    );
     // A subcommand whose text is not one line per input is shown with
     // `--json` in `args`: then only stderr is checked here.
     let text = !args.contains(&"--json");
@@ -211,7 +218,10 @@ pub fn shows_the_contract(args: &[&str], lines: &[&str], bad: &[Option<usize>], 
     }
 
     let quiet = run_with(&["--quiet"]);
-    assert_eq!((quiet.stdout.as_str(), quiet.stderr.as_str(), quiet.code), (run.stdout.as_str(), "", 1));
+    assert_eq!(
+        (quiet.stdout.as_str(), quiet.stderr.as_str(), quiet.code),
+        (run.stdout.as_str(), "", 1)
+    );
 
     let json = run_with(&["--json"]);
     assert_eq!(json.code, 1);
@@ -220,7 +230,10 @@ pub fn shows_the_contract(args: &[&str], lines: &[&str], bad: &[Option<usize>], 
     for (i, ((value, line), bad)) in values.iter().zip(lines).zip(bad).enumerate() {
         assert_eq!(value["input"], *line, "line {}", i + 1);
         if line.is_empty() {
-            assert_eq!((&value["ok"], &value["skipped"]), (&true.into(), &true.into()));
+            assert_eq!(
+                (&value["ok"], &value["skipped"]),
+                (&true.into(), &true.into())
+            );
             continue;
         }
         assert_eq!(value["ok"], bad.is_none(), "line {}: {value}", i + 1);
@@ -228,7 +241,10 @@ pub fn shows_the_contract(args: &[&str], lines: &[&str], bad: &[Option<usize>], 
             let error = &value["error"];
             let kind = error["kind"].as_str().expect("a kind");
             assert!(
-                !kind.is_empty() && kind.bytes().all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit()),
+                !kind.is_empty()
+                    && kind
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit()),
                 "{kind}"
             );
             assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()));
@@ -260,5 +276,9 @@ pub fn shows_the_contract(args: &[&str], lines: &[&str], bad: &[Option<usize>], 
     all.push("/nonexistent/chessnote-input.txt");
     let run = chessnote(&all, "");
     assert_eq!(run.code, 2, "{}", run.stdout);
-    assert!(run.stderr.contains("/nonexistent/chessnote-input.txt: "), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("/nonexistent/chessnote-input.txt: "),
+        "{}",
+        run.stderr
+    );
 }

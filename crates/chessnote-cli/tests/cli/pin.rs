@@ -49,8 +49,15 @@ fn stdin_lines_are_read_when_no_token_is_given() {
     assert_eq!(run.code, 1, "{}", run.stdout);
     let lines = run.lines();
     assert_eq!(lines.len(), 2, "{}", run.stdout);
-    assert!(lines[0].starts_with("letter=R side=first"), "{}", run.stdout);
-    assert_eq!(lines[1], "error: PIN token longer than three bytes at byte 3");
+    assert!(
+        lines[0].starts_with("letter=R side=first"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        lines[1],
+        "error: PIN token longer than three bytes at byte 3"
+    );
 }
 
 #[test]
@@ -78,7 +85,10 @@ fn json_gives_one_object_per_token() {
 fn no_rust_names_in_messages() {
     let run = chessnote(&["pin", "^K", "K^x", "+1", "K+"], "");
     for text in [&run.stdout, &run.stderr] {
-        assert!(!text.contains("Invalid") && !text.contains("TooLong"), "{text}");
+        assert!(
+            !text.contains("Invalid") && !text.contains("TooLong"),
+            "{text}"
+        );
     }
 }
 

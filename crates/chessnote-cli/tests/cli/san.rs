@@ -70,17 +70,41 @@ fn json_lines_and_seed_rules() {
 
 #[test]
 fn allow_takes_the_library_leniency_names() {
-    let run = chessnote(&["san", "--allow", "zero-castling,pawn-letter", "0-0", "Pe4", "e8Q"], "");
+    let run = chessnote(
+        &[
+            "san",
+            "--allow",
+            "zero-castling,pawn-letter",
+            "0-0",
+            "Pe4",
+            "e8Q",
+        ],
+        "",
+    );
     assert_eq!(run.code, 1);
     let lines = run.lines();
-    assert!(lines[0].ends_with("canonical=O-O leniencies=zero-castling"), "{}", lines[0]);
-    assert!(lines[1].ends_with("canonical=e4 leniencies=pawn-letter"), "{}", lines[1]);
+    assert!(
+        lines[0].ends_with("canonical=O-O leniencies=zero-castling"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].ends_with("canonical=e4 leniencies=pawn-letter"),
+        "{}",
+        lines[1]
+    );
     assert!(lines[2].starts_with("error: "), "{}", lines[2]);
     let run = chessnote(&["san", "--lenient", "--json", "e8Q"], "");
-    assert_eq!(run.json()[0]["leniencies"], serde_json::json!(["promotion-without-equals"]));
+    assert_eq!(
+        run.json()[0]["leniencies"],
+        serde_json::json!(["promotion-without-equals"])
+    );
     let run = chessnote(&["san", "--allow", "no-such-leniency", "e4"], "");
     assert_eq!((run.stdout.as_str(), run.code), ("", 2));
     assert!(run.stderr.contains("zero-castling"), "{}", run.stderr);
     // A FEN leniency is not one of SAN's.
-    assert_eq!(chessnote(&["san", "--allow", "missing-counters", "e4"], "").code, 2);
+    assert_eq!(
+        chessnote(&["san", "--allow", "missing-counters", "e4"], "").code,
+        2
+    );
 }
