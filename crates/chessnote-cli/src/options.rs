@@ -30,8 +30,11 @@ const SAN: [(&str, Leniency); 11] = [
     ("wrong-suffix", Leniency::WrongSuffix),
 ];
 
+/// A switch of [`FenOptions`], turned on.
+type Switch = fn(FenOptions) -> FenOptions;
+
 /// The FEN leniencies by name, each a switch of [`FenOptions`].
-const FEN: [(&str, fn(FenOptions) -> FenOptions); 7] = [
+const FEN: [(&str, Switch); 7] = [
     ("surrounding-whitespace", |o| o.surrounding_whitespace(true)),
     ("missing-counters", |o| o.missing_counters(true)),
     ("fullmove-zero", |o| o.fullmove_zero(true)),

@@ -455,11 +455,11 @@ impl Report {
     /// Flushes stdout and gives the exit status.
     pub fn finish(mut self, result: Result<(), Stop>) -> ExitCode {
         let result = result.and_then(|()| self.out.flush().map_err(Stop));
-        if let Err(Stop(err)) = result {
-            if err.kind() != io::ErrorKind::BrokenPipe {
-                let _ = writeln!(io::stderr(), "chessnote {}: stdout: {err}", self.command);
-                return ExitCode::from(2);
-            }
+        if let Err(Stop(err)) = result
+            && err.kind() != io::ErrorKind::BrokenPipe
+        {
+            let _ = writeln!(io::stderr(), "chessnote {}: stdout: {err}", self.command);
+            return ExitCode::from(2);
         }
         if self.unreadable {
             ExitCode::from(2)

@@ -160,7 +160,7 @@ fn read(text: &str, epd: bool, options: &FenOptions) -> Result<Record, FenError>
     if epd {
         let epd = Epd::from_ascii_with(text.as_bytes(), options)?;
         Ok(Record {
-            setup: epd.setup.clone(),
+            setup: epd.setup,
             epd: Some(epd),
         })
     } else {
