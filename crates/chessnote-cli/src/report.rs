@@ -103,6 +103,19 @@ pub struct Input<'a> {
 }
 
 impl<'a> Input<'a> {
+    /// The line `line` of `source`, starting at `start`, before it is known
+    /// to be text.
+    fn new(source: &'a str, line: &'a [u8], start: LineCounter) -> Input<'a> {
+        Input {
+            source,
+            line,
+            start,
+            at: 0,
+            text: "",
+            echo: "",
+        }
+    }
+
     /// The input as an input of its own, shown as itself in JSON.
     pub fn alone(self) -> Input<'a> {
         Input {
@@ -306,15 +319,7 @@ impl Report {
             if overlong {
                 let message = format!("line longer than {MAX_LINE} bytes");
                 let err = LineError::new("line-too-long", message, MAX_LINE);
-                let input = Input {
-                    source: name,
-                    line,
-                    start,
-                    at: 0,
-                    text: "",
-                    echo: "",
-                };
-                self.print(input, &Outcome::error(&err))?;
+                self.print(Input::new(name, line, start), &Outcome::error(&err))?;
             } else {
                 self.line(name, line, start, true, each)?;
             }
@@ -331,14 +336,7 @@ impl Report {
         from_text: bool,
         each: &mut impl FnMut(&mut Report, Input<'_>) -> Result<(), Stop>,
     ) -> Result<(), Stop> {
-        let mut input = Input {
-            source: name,
-            line,
-            start,
-            at: 0,
-            text: "",
-            echo: "",
-        };
+        let mut input = Input::new(name, line, start);
         match std::str::from_utf8(line) {
             Ok(text) if from_text && (text.is_empty() || text.starts_with('#')) => {
                 input.text = text;

@@ -12,7 +12,8 @@ mod san;
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
 
 /// What a run printed and how it ended.
 pub struct Run {
@@ -36,8 +37,10 @@ impl Run {
     }
 }
 
-/// Runs `chessnote ARGS` with `stdin` as its standard input.
-pub fn chessnote(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
+/// Starts `chessnote ARGS`, writing `stdin` to it from a thread (so that a
+/// large input cannot block on a full stdout pipe; a subcommand that reads
+/// no stdin may close it early).
+fn spawn(args: &[&str], stdin: Vec<u8>) -> (Child, JoinHandle<()>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chessnote"))
         .args(args)
         .stdin(Stdio::piped())
@@ -46,12 +49,15 @@ pub fn chessnote(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
         .spawn()
         .expect("run chessnote");
     let mut input = child.stdin.take().expect("stdin is piped");
-    let data = stdin.as_ref().to_vec();
-    // A thread, so that a large input cannot block on a full stdout pipe;
-    // a subcommand that reads no stdin may close it early.
     let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
+        let _ = input.write_all(&stdin);
     });
+    (child, writer)
+}
+
+/// Runs `chessnote ARGS` with `stdin` as its standard input.
+pub fn chessnote(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
+    let (child, writer) = spawn(args, stdin.as_ref().to_vec());
     let output = child.wait_with_output().expect("wait for chessnote");
     writer.join().expect("stdin writer");
     Run {
@@ -64,17 +70,7 @@ pub fn chessnote(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
 /// Runs `chessnote ARGS`, reads the first stdout line, then closes stdout
 /// while the command still has input to read.
 pub fn first_line_then_close(args: &[&str], stdin: Vec<u8>) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chessnote"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run chessnote");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
+    let (mut child, writer) = spawn(args, stdin);
     let mut stdout = child.stdout.take().expect("stdout is piped");
     let mut first = Vec::new();
     let mut byte = [0];
