@@ -1,15 +1,28 @@
 //! The `chessnote` command: a thin shell over the `chessnote` library.
+//!
+//! Every subcommand follows the contract of [`report`]: one stdout line
+//! (or JSON object) per input, diagnostics on stderr, exit status 0, 1 or 2.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod cmd;
-mod io;
+mod options;
+mod pending;
+mod report;
 
 /// Read, check and convert chess notation.
+///
+/// Every subcommand prints one line per input on stdout, in input order: the
+/// result, or `error: MESSAGE` (`--json`: one object per input). Diagnostics
+/// for people (`SOURCE:LINE:COLUMN: message`, the line and a caret) go to
+/// stderr (`--quiet` silences them). Blank lines and lines starting with `#`
+/// print an empty line. Exit status: 0 when every input was fine, 1 when
+/// one failed, 2 on a usage error or an unreadable file.
 #[derive(Parser, Debug)]
-#[command(name = "chessnote", version, about)]
+#[command(name = "chessnote", version, about, long_about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -21,30 +34,50 @@ enum Command {
     San(cmd::san::Args),
     /// Parse PIN piece tokens and show their attributes.
     Pin(cmd::pin::Args),
-    /// Parse, show and check FEN positions.
+    /// Parse, show and check FEN and EPD positions.
     #[command(subcommand)]
     Fen(cmd::fen::Command),
     /// Parse ERAN moves and print them in canonical form.
     Eran(cmd::eran::Args),
     /// Convert moves between SAN, LAN, UCI and ERAN, playing them in a position.
     Convert(cmd::convert::Args),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff).
+    Man,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let ok = match cli.command {
+    let result = match cli.command {
         Command::San(args) => cmd::san::run(args),
-        Command::Pin(args) => cmd::pin::run(args),
+        Command::Pin(args) => Ok(cmd::pin::run(args)),
         Command::Fen(command) => cmd::fen::run(command),
-        Command::Eran(args) => cmd::eran::run(args),
+        Command::Eran(args) => Ok(cmd::eran::run(args)),
         Command::Convert(args) => cmd::convert::run(args),
-    };
-    match ok {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(err) => {
-            eprintln!("chessnote: {err}");
-            ExitCode::from(2)
+        Command::Completions { shell } => {
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "chessnote", &mut io::stdout());
+            Ok(ExitCode::SUCCESS)
         }
-    }
+        Command::Man => {
+            let mut page = Vec::new();
+            let written = clap_mangen::Man::new(Cli::command()).render(&mut page);
+            Ok(match written.and_then(|()| io::stdout().write_all(&page)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(err) => {
+                    let _ = writeln!(io::stderr(), "chessnote man: {err}");
+                    ExitCode::from(2)
+                }
+            })
+        }
+    };
+    result.unwrap_or_else(|usage| {
+        let _ = writeln!(io::stderr(), "chessnote: {usage}");
+        ExitCode::from(2)
+    })
 }

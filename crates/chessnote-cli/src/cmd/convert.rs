@@ -1,12 +1,16 @@
 //! `chessnote convert`: moves from one notation to another, in a position.
 
-use std::io::{self, BufRead, Read};
+use std::process::ExitCode;
 
 use chessnote::fen::{FenOptions, Setup};
-use chessnote::position::{CastlingMode, Notation, Position};
+use chessnote::position::{CastlingMode, Converted, Notation, Position};
 use chessnote::san::SanOptions;
+use serde_json::json;
 
-use crate::io::Out;
+use super::fen::Illegal;
+use crate::options::{self, Allow, Notations};
+use crate::pending::Moved;
+use crate::report::{Common, Input, LineError, Outcome, Report, Source, Stop};
 
 /// Arguments of `chessnote convert`.
 #[derive(clap::Args, Debug)]
@@ -23,18 +27,20 @@ pub struct Args {
     /// Chess960: castling in UCI is the king taking its rook.
     #[arg(long)]
     pub chess960: bool,
-    /// Read each stdin line as `FEN<TAB>MOVE`, converted on its own.
+    /// Read each line as `FEN<TAB>MOVE`, converted on its own.
     #[arg(long)]
     pub tsv: bool,
-    /// Read SAN as real PGN files write it (`0-0`, `e8Q`, `Nge2` for `Ne2`,
-    /// `exd6 e.p.`, missing or extra `x`, `Pe4`, `e2-e4`); each leniency
-    /// used is reported on stderr.
-    #[arg(long)]
-    pub lenient: bool,
-    /// Moves to play in order, one an argument; stdin when none are given
-    /// (moves separated by whitespace; an ERAN move and `exd6 e.p.` keep
-    /// their inner spaces).
+    /// Read the moves (or `--tsv` lines) from FILE (`-` for stdin); repeatable.
+    #[arg(long, short, value_name = "FILE")]
+    pub file: Vec<String>,
+    /// Moves to play in order, one an argument; else the lines of stdin or
+    /// `--file`, split into moves (an ERAN move and `exd6 e.p.` keep their
+    /// inner spaces).
     pub moves: Vec<String>,
+    #[command(flatten)]
+    pub allow: Allow,
+    #[command(flatten)]
+    pub common: Common,
 }
 
 fn input_notation(s: &str) -> Result<Notation, String> {
@@ -47,112 +53,146 @@ fn input_notation(s: &str) -> Result<Notation, String> {
     }
 }
 
-/// Runs `chessnote convert`; `Ok(false)` when some move failed.
-pub fn run(args: Args) -> io::Result<bool> {
+/// Runs `chessnote convert`.
+///
+/// # Errors
+///
+/// A usage error: MOVE arguments with `--tsv`, an unknown leniency name.
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    if args.tsv && !args.moves.is_empty() {
+        return Err("--tsv reads `FEN<TAB>MOVE` lines; give no MOVE arguments".into());
+    }
+    let options = options::options(&args.allow, Notations::Both, SanOptions::STRICT)?;
     let mode = if args.chess960 {
         CastlingMode::Chess960
     } else {
         CastlingMode::Standard
     };
-    let options = if args.lenient {
-        SanOptions::LENIENT
+    let mut report = Report::new(&args.common, "convert");
+    let result = if args.tsv {
+        let sources = Source::list(Vec::new(), &args.file);
+        report.run(&sources, |report, input| {
+            tsv(report, input, &args, options.fen, mode, options.san)
+        })
     } else {
-        SanOptions::STRICT
+        sequence(&mut report, &args, options.fen, mode, options.san)
     };
-    let mut out = Out::new();
-    let ok = if args.tsv {
-        run_tsv(&args, mode, options, &mut out)?
-    } else {
-        run_sequence(&args, mode, options, &mut out)?
-    };
-    out.flush()?;
-    Ok(ok)
+    Ok(report.finish(result))
 }
 
-fn position(fen: &str, mode: CastlingMode) -> Result<Position, String> {
-    let setup = Setup::from_ascii_with(
-        fen.as_bytes(),
-        &FenOptions::new().surrounding_whitespace(true),
-    )
-    .map_err(|e| format!("invalid FEN: {e}"))?;
-    Position::from_setup(&setup, mode).map_err(|e| e.to_string())
+/// Reads a position, printing the error when it is not one.
+fn position(
+    report: &mut Report,
+    input: Input<'_>,
+    fen: &FenOptions,
+    mode: CastlingMode,
+) -> Result<Option<Position>, Stop> {
+    match Setup::from_ascii_with(input.text.as_bytes(), fen) {
+        Err(err) => report.print(input, &Outcome::error(&err)).map(|()| None),
+        Ok(setup) => match Position::from_setup(&setup, mode) {
+            Ok(position) => Ok(Some(position)),
+            Err(err) => report
+                .print(input, &Outcome::error(&Illegal(err)))
+                .map(|()| None),
+        },
+    }
 }
 
-fn report_leniency(text: &str, used: SanOptions) {
-    if !used.is_empty() {
-        eprintln!("note: `{text}` read with leniency: {used}");
+/// Converts one move and prints it; whether it went well.
+fn convert(
+    report: &mut Report,
+    input: Input<'_>,
+    position: &mut Position,
+    args: &Args,
+    san: SanOptions,
+) -> Result<bool, Stop> {
+    match position.convert_and_play(input.text.as_bytes(), args.from, args.to, san) {
+        Ok(Converted { text, used }) => {
+            let used = options::san_names(used);
+            if !used.is_empty() {
+                report.note(format_args!(
+                    "`{}` read with leniency {}",
+                    input.text,
+                    used.join(", ")
+                ));
+            }
+            let fields = json!({ "move": text, "leniencies": used });
+            report.print(input, &Outcome::ok(text, fields))?;
+            Ok(true)
+        }
+        Err(err) => {
+            report.print(input, &Outcome::error(&Moved(err)))?;
+            Ok(false)
+        }
     }
 }
 
 /// Plays the moves in order; the first failure ends the sequence.
-fn run_sequence(
+fn sequence(
+    report: &mut Report,
     args: &Args,
+    fen: FenOptions,
     mode: CastlingMode,
-    options: SanOptions,
-    out: &mut Out,
-) -> io::Result<bool> {
+    san: SanOptions,
+) -> Result<(), Stop> {
     let mut position = match &args.fen {
-        Some(fen) => match position(fen, mode) {
-            Ok(p) => p,
-            Err(e) => {
-                out.line(&format!("error: {e}"))?;
-                return Ok(false);
+        Some(text) => {
+            let sources = [Source::Argument(text.clone())];
+            let mut position = None;
+            report.run(&sources, |report, input| {
+                position = self::position(
+                    report,
+                    Input {
+                        source: "--fen",
+                        ..input
+                    },
+                    &fen,
+                    mode,
+                )?;
+                Ok(())
+            })?;
+            match position {
+                Some(position) => position,
+                None => return Ok(()),
             }
-        },
+        }
         None => Position::new(),
     };
-    let mut stdin_text = String::new();
-    // Each argument is one move; stdin is split into moves by the notation.
-    let moves: Vec<&str> = if args.moves.is_empty() {
-        io::stdin().read_to_string(&mut stdin_text)?;
-        args.from.split_moves(&stdin_text).collect()
-    } else {
-        args.moves.iter().map(String::as_str).collect()
-    };
-    for text in moves {
-        match position.convert_and_play(text.as_bytes(), args.from, args.to, options) {
-            Ok(converted) => {
-                report_leniency(text, converted.used);
-                out.line(&converted.text)?;
-            }
-            Err(e) => {
-                out.line(&format!("error: {e}"))?;
-                return Ok(false);
+    let sources = Source::list(args.moves.clone(), &args.file);
+    let mut failed = false;
+    report.run(&sources, |report, input| {
+        if failed {
+            return Ok(());
+        }
+        if input.source == "<args>" {
+            failed = !convert(report, input, &mut position, args, san)?;
+            return Ok(());
+        }
+        for part in args.from.split_moves(input.text) {
+            if !convert(report, input.part(part).alone(), &mut position, args, san)? {
+                failed = true;
+                break;
             }
         }
-    }
-    Ok(true)
+        Ok(())
+    })
 }
 
-/// Each stdin line is `FEN<TAB>MOVE`; every line is converted.
-fn run_tsv(
+/// One `FEN<TAB>MOVE` line.
+fn tsv(
+    report: &mut Report,
+    input: Input<'_>,
     args: &Args,
+    fen: FenOptions,
     mode: CastlingMode,
-    options: SanOptions,
-    out: &mut Out,
-) -> io::Result<bool> {
-    let mut all_ok = true;
-    for line in io::stdin().lock().lines() {
-        let line = line?;
-        let line = line.trim_end_matches('\r');
-        let result = match line.split_once('\t') {
-            None => Err("expected `FEN<TAB>MOVE`".to_string()),
-            Some((fen, text)) => position(fen, mode).and_then(|mut p| {
-                p.convert_and_play(text.as_bytes(), args.from, args.to, options)
-                    .map(|c| {
-                        report_leniency(text, c.used);
-                        c.text
-                    })
-                    .map_err(|e| e.to_string())
-            }),
-        };
-        match result {
-            Ok(text) => out.line(&text)?,
-            Err(e) => {
-                all_ok = false;
-                out.line(&format!("error: {e}"))?;
-            }
-        }
+    san: SanOptions,
+) -> Result<(), Stop> {
+    let Some((setup, text)) = input.text.split_once('\t') else {
+        let err = LineError::new("expected-tab", "expected `FEN<TAB>MOVE`", input.text.len());
+        return report.print(input, &Outcome::error(&err));
+    };
+    if let Some(mut position) = position(report, input.part(setup), &fen, mode)? {
+        convert(report, input.part(text), &mut position, args, san)?;
     }
-    Ok(all_ok)
+    Ok(())
 }

@@ -1,155 +1,264 @@
-//! `chessnote fen ...`: parse FEN positions and show them expanded, with a
-//! board picture, or as JSON.
+//! `chessnote fen parse|show|check`: read FEN (and EPD) records, print them
+//! canonically, draw them, or check that they are legal positions.
+//!
+//! Every `fen` subcommand takes `[FEN|FILE ...]`: an argument with a space
+//! in it is a record (every FEN has one), any other a file of one record a
+//! line (`-` for stdin); with no argument, stdin is read. Records are FEN,
+//! or EPD with `--epd` or in files whose name ends in `.epd`.
 
-use std::path::PathBuf;
+use std::fmt;
+use std::process::ExitCode;
 
-use chessnote::fen::{DiagramStyle, Fen, FenError, FenOptions, Setup, parse_fen_with};
-use chessnote::{CastlingSide, Color, PieceKind};
-use serde_json::{Value, json};
+use chessnote::fen::{DiagramStyle, Epd, Fen, FenError, FenOptions, Setup};
+use chessnote::position::{CastlingMode, Position, PositionError};
+use chessnote::{CastlingSide, Color, Diagnostic, File, PieceKind, Rank, Square};
+use serde_json::{Map, Value, json};
 
-use crate::io::{self, Out};
+use crate::options::{self, Allow, Notations};
+use crate::report::{Common, Input, Outcome, Report, Source, Stop};
 
-/// Options shared by the `fen` subcommands.
+/// Flags of every `fen` subcommand.
 #[derive(clap::Args, Debug)]
-pub struct Common {
-    /// One JSON object a line instead of text.
+pub struct Records {
+    /// FEN records (quoted, with their spaces) or files of one record a
+    /// line (`-` for stdin); stdin when none are given.
+    pub inputs: Vec<String>,
+    /// Read every record as EPD (the four position fields, optional
+    /// counters, operations); files named `*.epd` always are.
     #[arg(long)]
-    pub json: bool,
-    /// Accept what real data needs: surrounding whitespace, missing
-    /// counters, castling letters in any order, any en-passant rank,
-    /// leading zeros, adjacent digits, fullmove 0.
-    #[arg(long)]
-    pub lenient: bool,
-    /// Draw the board with chess symbols instead of letters.
-    #[arg(long)]
-    pub unicode: bool,
+    pub epd: bool,
+    #[command(flatten)]
+    pub allow: Allow,
+    #[command(flatten)]
+    pub common: Common,
 }
 
 /// The `fen` subcommands.
 #[derive(clap::Subcommand, Debug)]
 pub enum Command {
-    /// Parse a file of FENs, one a line (blank lines are skipped), and show
-    /// each; exit status 1 if any line failed.
+    /// Print each record in canonical form, one a line (`--json`: every
+    /// field).
     Parse {
-        /// The file.
-        file: PathBuf,
         #[command(flatten)]
-        common: Common,
-    },
-    /// Show FENs given as arguments (or stdin lines when none are given).
-    Show {
-        /// The FENs, each one argument (quote them).
-        fens: Vec<String>,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// Check that positions are legal: one line per position, `ok` or
-    /// `invalid: ` and its problems; exit status 1 if any was invalid.
-    Check {
-        /// FENs, or files holding one FEN a line (stdin lines when none are given).
-        inputs: Vec<String>,
-        /// Print one JSON object per position.
+        records: Records,
+        /// Print what the seed `chess_fen_parser` CLI prints for each record
+        /// (the record, a diagram and the expanded fields), errors on
+        /// stderr only.
         #[arg(long)]
-        json: bool,
+        seed: bool,
+    },
+    /// Draw each record: the canonical record, the board and a blank line.
+    Show {
+        #[command(flatten)]
+        records: Records,
+        /// Draw the board with chess symbols instead of letters.
+        #[arg(long)]
+        unicode: bool,
+    },
+    /// Check that each record is a legal position of standard chess (of
+    /// Chess960 with `--chess960`): `ok`, or `invalid: ` and its problems.
+    Check {
+        #[command(flatten)]
+        records: Records,
+        /// Check Chess960 positions (castling with rooks anywhere).
+        #[arg(long)]
+        chess960: bool,
     },
 }
 
-/// Runs the subcommand; `Ok(false)` when some input failed.
-pub fn run(command: Command) -> std::io::Result<bool> {
-    let mut out = Out::new();
-    let mut ok = true;
-    match command {
-        Command::Parse { file, common } => {
-            let data = std::fs::read(&file)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
-            let text = String::from_utf8_lossy(&data);
-            for (n, line) in text.lines().enumerate() {
-                let line = line.strip_suffix('\r').unwrap_or(line);
-                if line.trim().is_empty() {
-                    continue;
-                }
-                let label = format!("{}:{}", file.display(), n + 1);
-                ok &= show(&mut out, &label, line, &common)?;
-            }
-        }
-        Command::Check { inputs, json } => return super::fen_check::run(inputs, json),
-        Command::Show { fens, common } => {
-            for (n, input) in io::inputs(fens).enumerate() {
-                let input = input?;
-                ok &= show(&mut out, &format!("input {}", n + 1), &input, &common)?;
-            }
-        }
-    }
-    out.flush()?;
-    Ok(ok)
+/// What a subcommand does with each record.
+#[derive(Copy, Clone)]
+enum Action {
+    Parse,
+    Seed,
+    Show(DiagramStyle),
+    Check(CastlingMode),
 }
 
-fn options(common: &Common) -> FenOptions {
-    if common.lenient {
-        FenOptions::lenient()
+/// Runs a `fen` subcommand.
+///
+/// # Errors
+///
+/// A usage error: an unknown leniency name.
+pub fn run(command: Command) -> Result<ExitCode, String> {
+    let (records, action, name) = match command {
+        Command::Parse { records, seed } => {
+            let action = if seed { Action::Seed } else { Action::Parse };
+            (records, action, "fen parse")
+        }
+        Command::Show { records, unicode } => {
+            let style = if unicode {
+                DiagramStyle::Unicode
+            } else {
+                DiagramStyle::Ascii
+            };
+            (records, Action::Show(style), "fen show")
+        }
+        Command::Check { records, chess960 } => {
+            let mode = if chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            (records, Action::Check(mode), "fen check")
+        }
+    };
+    let options = options::options(&records.allow, Notations::Fen, Default::default())?.fen;
+    let sources: Vec<Source> = records.inputs.into_iter().map(source).collect();
+    let sources = if sources.is_empty() {
+        vec![Source::Stdin]
     } else {
-        FenOptions::new()
+        sources
+    };
+    let mut report = Report::new(&records.common, name);
+    let epd = records.epd;
+    let result = report.run(&sources, |report, input| {
+        let epd = epd || input.source.ends_with(".epd");
+        match read(input.text, epd, &options) {
+            Ok(record) => act(report, input, &record, action),
+            // The seed's format has its errors on stderr only.
+            Err(err) if matches!(action, Action::Seed) && !report.json() => {
+                report.diagnose(input, &err)
+            }
+            Err(err) => {
+                report.print(input, &Outcome::error(&err))?;
+                if matches!(action, Action::Show(_)) && !report.json() {
+                    report.raw("")?;
+                }
+                Ok(())
+            }
+        }
+    });
+    Ok(report.finish(result))
+}
+
+/// An argument: a record when it has a space, else a file.
+fn source(argument: String) -> Source {
+    if argument.contains(' ') {
+        Source::Argument(argument)
+    } else {
+        Source::path(&argument)
     }
 }
 
-/// Parses and shows one input; `Ok(false)` if it is not valid.
-fn show(out: &mut Out, label: &str, input: &str, common: &Common) -> std::io::Result<bool> {
-    let options = options(common);
-    let parsed = Setup::from_ascii_with(input.as_bytes(), &options)
-        .and_then(|setup| parse_fen_with(input, &options).map(|fen| (setup, fen)));
-    match parsed {
-        Ok((setup, fen)) => {
-            if common.json {
-                let mut value = to_json(input, &setup);
-                value["source"] = Value::String(label.to_string());
-                out.json(&value)?;
-            } else {
-                out.line(&setup.to_string())?;
-                out.line("")?;
-                let style = if common.unicode {
-                    DiagramStyle::Unicode
-                } else {
-                    DiagramStyle::Ascii
-                };
-                out.line(setup.board.diagram(style).to_string().trim_end())?;
-                out.line(expanded(&fen).trim_end())?;
-                out.line("")?;
-            }
-            Ok(true)
-        }
-        Err(err) => {
-            if common.json {
-                let mut value = error_json(input, &err);
-                value["source"] = Value::String(label.to_string());
-                out.json(&value)?;
-            } else {
-                out.flush()?;
-                eprintln!("{label}: {err}\n{}", io::caret(input, err.offset()));
-            }
-            Ok(false)
+/// A record read: the position, and the EPD operations if read as EPD.
+struct Record {
+    setup: Setup,
+    epd: Option<Epd>,
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.epd {
+            Some(epd) => epd.fmt(f),
+            None => self.setup.fmt(f),
         }
     }
 }
 
-fn expanded(fen: &Fen) -> String {
-    fen.expanded().to_string()
+fn read(text: &str, epd: bool, options: &FenOptions) -> Result<Record, FenError> {
+    if epd {
+        let epd = Epd::from_ascii_with(text.as_bytes(), options)?;
+        Ok(Record {
+            setup: epd.setup,
+            epd: Some(epd),
+        })
+    } else {
+        let setup = Setup::from_ascii_with(text.as_bytes(), options)?;
+        Ok(Record { setup, epd: None })
+    }
 }
 
-fn to_json(input: &str, setup: &Setup) -> Value {
-    let board: Vec<Vec<Value>> = (0..8)
+fn act(report: &mut Report, input: Input<'_>, record: &Record, action: Action) -> Result<(), Stop> {
+    match action {
+        Action::Parse => report.print(input, &Outcome::ok(record.to_string(), to_json(record))),
+        Action::Seed if !report.json() => {
+            let setup = &record.setup;
+            report.raw(&format!("{setup}\n"))?;
+            report.raw(
+                setup
+                    .board
+                    .diagram(DiagramStyle::Ascii)
+                    .to_string()
+                    .trim_end(),
+            )?;
+            report.raw(Fen::from(setup).expanded().to_string().trim_end())?;
+            report.raw("")
+        }
+        Action::Seed => report.print(input, &Outcome::ok("", to_json(record))),
+        Action::Show(style) if !report.json() => {
+            report.raw(&format!("{record}\n"))?;
+            report.raw(record.setup.board.diagram(style).to_string().trim_end())?;
+            report.raw("")
+        }
+        Action::Show(_) => report.print(input, &Outcome::ok("", to_json(record))),
+        Action::Check(mode) => {
+            let chess960 = mode == CastlingMode::Chess960;
+            match Position::from_setup(&record.setup, mode) {
+                Ok(_) => report.print(
+                    input,
+                    &Outcome::ok("ok", json!({ "valid": true, "chess960": chess960 })),
+                ),
+                Err(err) => {
+                    let err = Illegal(err);
+                    let problems: Vec<&str> = err.0.problems().iter().map(|p| p.as_str()).collect();
+                    let mut outcome = Outcome::error(&err);
+                    outcome.text = format!("invalid: {}", problems.join(", "));
+                    outcome.fields = json!({
+                        "valid": false,
+                        "chess960": chess960,
+                        "problems": problems,
+                    })
+                    .as_object()
+                    .cloned()
+                    .unwrap_or_default();
+                    report.print(input, &outcome)
+                }
+            }
+        }
+    }
+}
+
+/// An illegal position, as a diagnostic at the start of the record.
+#[derive(Debug)]
+pub struct Illegal(pub PositionError);
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_message(f)
+    }
+}
+
+impl Diagnostic for Illegal {
+    fn kind_name(&self) -> &'static str {
+        "illegal-position"
+    }
+    fn offset(&self) -> usize {
+        0
+    }
+    fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "{}", self.0)
+    }
+}
+
+fn to_json(record: &Record) -> Value {
+    let setup = &record.setup;
+    let board: Vec<Vec<Value>> = Rank::ALL
+        .iter()
         .rev()
-        .map(|rank| {
-            (0..8)
-                .map(|file| match setup.board.0[rank * 8 + file] {
+        .map(|&rank| {
+            File::ALL
+                .iter()
+                .map(|&file| match setup.piece_at(Square::new(file, rank)) {
                     Some(p) => Value::String(p.char().to_string()),
                     None => Value::Null,
                 })
                 .collect()
         })
         .collect();
-    let mut pieces = serde_json::Map::new();
+    let mut pieces = Map::new();
     for color in Color::ALL {
-        let mut kinds = serde_json::Map::new();
+        let mut kinds = Map::new();
         for kind in PieceKind::ALL {
             let squares: Vec<String> = setup
                 .board
@@ -158,7 +267,7 @@ fn to_json(input: &str, setup: &Setup) -> Value {
                 .map(|sq| sq.to_string())
                 .collect();
             if !squares.is_empty() {
-                kinds.insert(kind.name().to_lowercase(), json!(squares));
+                kinds.insert(kind.lower_name().into(), json!(squares));
             }
         }
         pieces.insert(color.name().to_string(), Value::Object(kinds));
@@ -168,9 +277,7 @@ fn to_json(input: &str, setup: &Setup) -> Value {
             .castling_rook_square(color, side)
             .map(|sq| sq.to_string())
     };
-    json!({
-        "input": input,
-        "ok": true,
+    let mut value = json!({
         "fen": setup.to_string(),
         "board": board,
         "active_color": setup.turn.name(),
@@ -185,18 +292,19 @@ fn to_json(input: &str, setup: &Setup) -> Value {
         "halfmove_clock": setup.halfmoves,
         "fullmove_number": setup.fullmoves,
         "pieces": pieces,
-    })
-}
-
-fn error_json(input: &str, err: &FenError) -> Value {
-    json!({
-        "input": input,
-        "ok": false,
-        "error": {
-            "field": err.field().to_string(),
-            "offset": err.offset(),
-            "reason": err.kind().to_string(),
-            "message": err.to_string(),
-        },
-    })
+    });
+    if let Some(epd) = &record.epd {
+        value["epd"] = json!(epd.to_string());
+        value["operations"] = epd
+            .operations
+            .iter()
+            .map(|op| {
+                json!({
+                    "opcode": op.opcode,
+                    "operands": op.operands.iter().map(|o| o.as_str()).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+    }
+    value
 }

@@ -1,8 +1,8 @@
-//! One module per subcommand.
+//! One module per subcommand, each a thin layer over the library and
+//! [`crate::report`].
 
 pub mod convert;
 pub mod eran;
 pub mod fen;
-pub mod fen_check;
 pub mod pin;
 pub mod san;

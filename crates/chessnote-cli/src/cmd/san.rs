@@ -1,120 +1,67 @@
 //! `chessnote san [TOKEN ...]`: parse SAN moves and show their structure.
 
-use chessnote::san::{San, SanOptions, SanPlus};
-use serde_json::{Value, json};
+use std::process::ExitCode;
 
-use crate::io;
+use chessnote::san::{San, SanOptions, SanPlus};
+use serde_json::json;
+
+use crate::options::{self, Allow, Notations};
+use crate::report::{Common, Outcome, Report, Source};
 
 /// Arguments of `chessnote san`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// SAN moves such as `Nbxd7+`; stdin lines when none are given.
+    /// SAN moves such as `Nbxd7+`; stdin lines when neither these nor
+    /// `--file` are given.
     pub tokens: Vec<String>,
-    /// Print one JSON object per token instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Accept what chess-notation-parser accepts (zero castling, any pawn
-    /// source, no geometry check).
+    /// Read one move a line from FILE (`-` for stdin); repeatable.
+    #[arg(long, short, value_name = "FILE")]
+    pub file: Vec<String>,
+    /// Start from what chess-notation-parser accepts (zero castling, any
+    /// pawn source, no geometry check).
     #[arg(long)]
     pub seed: bool,
-    /// Accept castling written with zeros (`0-0`).
-    #[arg(long)]
-    pub zero_castling: bool,
-    /// Accept pawn sources SAN never writes (`e2e4`, `de4`, `xd5`).
-    #[arg(long)]
-    pub pawn_sources: bool,
-    /// Skip the empty-board reachability check of a written source.
-    #[arg(long)]
-    pub any_geometry: bool,
-    /// Accept the null move `--`.
-    #[arg(long)]
-    pub null_move: bool,
-    /// Accept every leniency (`0-0`, `e2e4`, `Pe4`, `e8Q`, `exd6 e.p.`,
-    /// `e2-e4`, `--`); the ones a token needed are listed.
-    #[arg(long)]
-    pub lenient: bool,
+    #[command(flatten)]
+    pub allow: Allow,
+    #[command(flatten)]
+    pub common: Common,
 }
 
-impl Args {
-    fn options(&self) -> SanOptions {
-        let base = if self.lenient {
-            SanOptions::LENIENT
-        } else if self.seed {
-            SanOptions::SEED
-        } else {
-            SanOptions::STRICT
-        };
-        let mut options = base;
-        if self.zero_castling {
-            options = options.zero_castling(true);
-        }
-        if self.pawn_sources {
-            options = options.pawn_sources(true);
-        }
-        if self.any_geometry {
-            options = options.any_geometry(true);
-        }
-        if self.null_move {
-            options = options.null_move(true);
-        }
-        options
-    }
-}
-
-/// Runs `chessnote san`; `Ok(false)` when some token failed.
-pub fn run(args: Args) -> std::io::Result<bool> {
-    let options = args.options();
-    let mut out = io::Out::new();
-    let mut all_ok = true;
-    for token in io::inputs(args.tokens) {
-        let token = token?;
-        match SanPlus::from_ascii_reporting(token.as_bytes(), options) {
-            Ok((san, used)) if args.json => {
-                let mut value = json_of(&token, &san);
-                let used: Vec<String> = used.iter().map(|l| l.to_string()).collect();
-                value["leniencies"] = json!(used);
-                out.json(&value)?;
-            }
-            Ok((san, used)) if used.is_empty() => {
-                out.line(&format!("{token}\t{}", describe(&san)))?
-            }
-            Ok((san, used)) => {
-                out.line(&format!("{token}\t{} leniencies={used}", describe(&san)))?
-            }
-            Err(err) => {
-                all_ok = false;
-                if args.json {
-                    out.json(&json!({
-                        "input": token,
-                        "ok": false,
-                        "error": err.kind().message(),
-                        "offset": err.offset(),
-                    }))?;
-                } else {
-                    out.line(&format!(
-                        "{token}\terror: {err}\n{}",
-                        io::caret(&token, err.offset())
-                    ))?;
-                }
-            }
-        }
-    }
-    out.flush()?;
-    Ok(all_ok)
+/// Runs `chessnote san`.
+///
+/// # Errors
+///
+/// A usage error: an unknown leniency name.
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let base = if args.seed {
+        SanOptions::SEED
+    } else {
+        SanOptions::STRICT
+    };
+    let options = options::options(&args.allow, Notations::San, base)?.san;
+    let mut report = Report::new(&args.common, "san");
+    let sources = Source::list(args.tokens, &args.file);
+    let result = report.run(
+        &sources,
+        |report, input| match SanPlus::from_ascii_reporting(input.text.as_bytes(), options) {
+            Ok((san, used)) => report.print(input, &describe(&san, used)),
+            Err(err) => report.print(input, &Outcome::error(&err)),
+        },
+    );
+    Ok(report.finish(result))
 }
 
 fn or_dash(value: Option<String>) -> String {
     value.unwrap_or_else(|| "-".to_string())
 }
 
-/// `key=value` fields of a parsed move, `-` for absent ones.
-fn describe(san: &SanPlus) -> String {
-    let tail = format!(
-        "check={} annotation={} canonical={san}",
-        or_dash(san.suffix.map(|s| s.char().to_string())),
-        or_dash(san.annotation.map(|a| a.to_string())),
-    );
-    match san.san {
+/// `key=value` fields of a parsed move (`-` for absent ones), and the
+/// same as JSON.
+fn describe(san: &SanPlus, used: SanOptions) -> Outcome<'static> {
+    let used = options::san_names(used);
+    let suffix = san.suffix.map(|s| s.char().to_string());
+    let annotation = san.annotation.map(|a| a.as_str());
+    let mut text = match san.san {
         San::Normal {
             piece,
             file,
@@ -129,30 +76,25 @@ fn describe(san: &SanPlus) -> String {
                 rank.map_or(String::new(), |r| r.to_string())
             );
             format!(
-                "move piece={piece} from={} capture={} to={to} promotion={} {tail}",
-                if from.is_empty() {
-                    "-".to_string()
-                } else {
-                    from
-                },
+                "move piece={} from={} capture={} to={to} promotion={}",
+                piece.lower_name(),
+                if from.is_empty() { "-" } else { &from },
                 if capture { "yes" } else { "no" },
-                or_dash(promotion.map(|p| p.to_string())),
+                promotion.map_or("-", |p| p.lower_name()),
             )
         }
-        San::Castle(side) => format!("castling side={} {tail}", side_name(side)),
-        San::Null => format!("null {tail}"),
+        San::Castle(side) => format!("castling side={}", side.name()),
+        San::Null => "null".to_string(),
+    };
+    text.push_str(&format!(
+        " check={} annotation={} canonical={san}",
+        or_dash(suffix.clone()),
+        annotation.unwrap_or("-"),
+    ));
+    if !used.is_empty() {
+        text.push_str(&format!(" leniencies={}", used.join(",")));
     }
-}
-
-fn side_name(side: chessnote::CastlingSide) -> &'static str {
-    match side {
-        chessnote::CastlingSide::KingSide => "king",
-        chessnote::CastlingSide::QueenSide => "queen",
-    }
-}
-
-fn json_of(input: &str, san: &SanPlus) -> Value {
-    let mut value = match san.san {
+    let mut fields = match san.san {
         San::Normal {
             piece,
             file,
@@ -162,30 +104,19 @@ fn json_of(input: &str, san: &SanPlus) -> Value {
             promotion,
         } => json!({
             "kind": "move",
-            "piece": piece.name(),
+            "piece": piece.lower_name(),
             "from_file": file.map(|f| f.to_string()),
             "from_rank": rank.map(|r| r.to_string()),
             "capture": capture,
             "to": to.to_string(),
-            "promotion": promotion.map(|p| p.name()),
+            "promotion": promotion.map(|p| p.lower_name()),
         }),
-        San::Castle(side) => json!({ "kind": "castling", "side": side_name(side) }),
+        San::Castle(side) => json!({ "kind": "castling", "side": side.name() }),
         San::Null => json!({ "kind": "null" }),
     };
-    let object = value.as_object_mut().expect("an object");
-    object.insert("input".into(), json!(input));
-    object.insert("ok".into(), json!(true));
-    object.insert(
-        "suffix".into(),
-        json!(san.suffix.map(|s| match s {
-            chessnote::san::Suffix::Check => "check",
-            chessnote::san::Suffix::Checkmate => "checkmate",
-        })),
-    );
-    object.insert(
-        "annotation".into(),
-        json!(san.annotation.map(|a| a.as_str())),
-    );
-    object.insert("canonical".into(), json!(san.to_string()));
-    value
+    fields["suffix"] = json!(suffix);
+    fields["annotation"] = json!(annotation);
+    fields["canonical"] = json!(san.to_string());
+    fields["leniencies"] = json!(used);
+    Outcome::ok(text, fields)
 }

@@ -1,0 +1,327 @@
+//! `chessnote fen parse|show|check`.
+
+use std::path::PathBuf;
+
+use super::{TempFile, chessnote, diagnostic, shared_path, shows_the_contract};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn example() -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/example_fen.txt");
+    path.to_string_lossy().into_owned()
+}
+
+const MIXED: [&str; 6] = [
+    START,
+    "8/8/8 w - - 0 1",
+    "",
+    "8/8/8/3pP3/8/8/8/8 b - e3 0 1",
+    "8/8/8/8/8/8/8/8 w KQkq e5 0 1",
+    "# a comment",
+];
+const BAD: [Option<usize>; 6] = [None, Some(6), None, None, Some(24), None];
+
+#[test]
+fn the_contract_of_parse() {
+    shows_the_contract(&["fen", "parse"], &MIXED, &BAD, "error: ");
+}
+
+#[test]
+fn the_contract_of_show() {
+    // Text mode draws boards (several lines per record); JSON is one object
+    // per input line.
+    shows_the_contract(&["fen", "show", "--json"], &MIXED, &BAD, "error: ");
+}
+
+#[test]
+fn the_contract_of_check() {
+    let lines = [
+        START,
+        "8/8/8 w - - 0 1",
+        "",
+        "4k3/8/8/8/8/8/8/3KK3 b - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    ];
+    shows_the_contract(
+        &["fen", "check"],
+        &lines,
+        &[None, Some(6), None, Some(1), None],
+        "invalid: ",
+    );
+}
+
+#[test]
+fn parse_seed_prints_the_seed_format_and_fails_on_the_bad_line() {
+    // Changed by issue 11: the seed's format is behind `--seed`; the
+    // diagnostic gives line and column.
+    let run = chessnote(&["fen", "parse", "--seed", &example()], "");
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout.matches("CHESS GAME INFO").count(), 4);
+    assert!(
+        run.stdout
+            .contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    );
+    assert!(
+        run.stdout
+            .contains("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n")
+    );
+    assert!(
+        run.stdout
+            .contains("1 R N B Q K B N R\n  a b c d e f g h\n")
+    );
+    assert!(
+        run.stdout
+            .contains("White:\n    pawn: e5\n    castling: -\n")
+    );
+    assert!(run.stdout.contains("En passant: e3\n"));
+    assert!(!run.stdout.contains("error"));
+    let (line, _, caret) = diagnostic(&run.stderr, &format!("{}:5:54: ", example()));
+    assert!(line.contains("en-passant square"), "{line}");
+    assert_eq!(caret, 2 + 53);
+}
+
+#[test]
+fn parse_reads_stdin_dash_and_several_files() {
+    let a = TempFile::new("a.fen", format!("{START}\n"));
+    let b = TempFile::new("b.fen", "8/8/8/8/8/8/8/8 w - - 0 1\n");
+    let run = chessnote(
+        &["fen", "parse", a.arg(), "-", b.arg()],
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.lines(),
+        [
+            START,
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1"
+        ]
+    );
+    let run = chessnote(&["fen", "parse"], format!("{START}\n"));
+    assert_eq!((run.stdout.trim_end(), run.code), (START, 0));
+}
+
+#[test]
+fn show_takes_a_file() {
+    let file = TempFile::new("show.fen", format!("{START}\n"));
+    let run = chessnote(&["fen", "show", file.arg()], "");
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout
+            .starts_with(&format!("{START}\n\n8 r n b q k b n r\n")),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn show_prints_json_and_exits_zero_when_all_are_valid() {
+    let run = chessnote(
+        &[
+            "fen",
+            "show",
+            "--json",
+            "8/8/8/3pP3/8/8/8/8 b - e3 0 1",
+            "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0);
+    let values = run.json();
+    assert_eq!(values.len(), 2);
+    assert_eq!(values[0]["en_passant"], "e3");
+    assert_eq!(values[0]["active_color"], "black");
+    assert_eq!(values[0]["pieces"]["white"]["pawn"][0], "e5");
+    assert_eq!(values[0]["board"][3][3], "p");
+    assert_eq!(values[1]["castling"]["field"], "HAha");
+    assert_eq!(values[1]["castling"]["black_long"], "a8");
+}
+
+#[test]
+fn show_reports_errors_in_json_and_exits_one() {
+    let run = chessnote(
+        &[
+            "fen",
+            "show",
+            "--json",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "8/8/8 w - - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 1);
+    let lines = run.json();
+    assert_eq!(lines[0]["ok"], true);
+    assert_eq!(lines[1]["ok"], false);
+    // Changed by issue 11: the one error envelope (kind, message, offset,
+    // line, column) instead of field/reason/source.
+    assert_eq!(lines[1]["error"]["kind"], "too-few-ranks");
+    assert_eq!(lines[1]["error"]["offset"], 5);
+    assert_eq!(lines[1]["error"]["line"], 2);
+}
+
+#[test]
+fn lenient_reads_epd_style_lines() {
+    let line = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -  ";
+    assert_eq!(chessnote(&["fen", "show", line], "").code, 1);
+    let run = chessnote(&["fen", "show", "--lenient", "--unicode", line], "");
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout
+            .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    );
+    assert!(run.stdout.contains("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n"));
+    let run = chessnote(
+        &[
+            "fen",
+            "show",
+            "--allow",
+            "surrounding-whitespace,missing-counters",
+            line,
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        chessnote(
+            &["fen", "show", "--allow", "surrounding-whitespace", line],
+            ""
+        )
+        .code,
+        1
+    );
+}
+
+#[test]
+fn check_one_line_per_position_and_exit_1_after_all() {
+    let input = format!(
+        "{START}\n4k3/8/8/8/8/8/8/4K2R w K - 0 1\n4k3/8/8/8/8/8/8/4K3 b - - 0 1\nK7/8/8/8/8/8/8/k6R w - - 0 1\n"
+    );
+    let run = chessnote(&["fen", "check"], input);
+    assert_eq!(run.code, 1);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 4, "{}", run.stdout);
+    assert_eq!(&lines[..3], ["ok", "ok", "ok"]);
+    assert!(lines[3].starts_with("invalid: "), "{}", run.stdout);
+    assert!(
+        lines[3].contains("the side not to move is in check"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn check_files_and_fens_as_arguments() {
+    let file = TempFile::new("check.txt", "8/8/8/8/8/8/8/8 w - - 0 1\n");
+    let run = chessnote(&["fen", "check", START, file.arg()], "");
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stdout,
+        "ok\ninvalid: empty board, no white king, no black king\n"
+    );
+}
+
+#[test]
+fn check_is_standard_chess_unless_chess960_is_asked_for() {
+    let fen = "r3kb1r/pp2p2p/2n2n2/3p1b2/5Q1P/P1P3P1/1P1PP3/RNB1K1R1 b KQkq - 3 12";
+    let run = chessnote(&["fen", "check", "--json", fen], "");
+    assert_eq!(run.code, 1);
+    assert_eq!(run.json()[0]["valid"], false);
+    let frc = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+    assert_eq!(chessnote(&["fen", "check", frc], "").code, 1);
+    let run = chessnote(&["fen", "check", "--chess960", "--json", frc], "");
+    assert_eq!(run.code, 0);
+    assert_eq!(run.json()[0]["chess960"], true);
+}
+
+#[test]
+fn check_takes_the_same_leniencies_as_show() {
+    let odd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK - 0 1";
+    assert_eq!(chessnote(&["fen", "check", odd], "").code, 1);
+    assert_eq!(
+        chessnote(&["fen", "check", "--allow", "castling-any-order", odd], "").stdout,
+        "ok\n"
+    );
+    assert_eq!(
+        chessnote(&["fen", "check", "--lenient", odd], "").stdout,
+        "ok\n"
+    );
+}
+
+#[test]
+fn missing_files_and_directories_are_usage_errors() {
+    let run = chessnote(&["fen", "check", "nonexistent.fen", START], "");
+    assert_eq!((run.stdout.as_str(), run.code), ("ok\n", 2));
+    assert!(run.stderr.contains("nonexistent.fen: "), "{}", run.stderr);
+    let dir = std::env::temp_dir();
+    let run = chessnote(&["fen", "check", dir.to_str().unwrap()], "");
+    assert_eq!((run.stdout.as_str(), run.code), ("", 2));
+    assert!(run.stderr.contains("directory"), "{}", run.stderr);
+}
+
+#[test]
+fn epd_records_are_checked_and_shown() {
+    let line = r#"1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - bm Qd1+; id "BK.01";"#;
+    assert_eq!(chessnote(&["fen", "check", line], "").code, 1);
+    let run = chessnote(&["fen", "check", "--epd", line], "");
+    assert_eq!((run.stdout.as_str(), run.code), ("ok\n", 0));
+    let run = chessnote(&["fen", "parse", "--epd", "--json", line], "");
+    let value = &run.json()[0];
+    assert_eq!(value["epd"], line);
+    assert_eq!(value["operations"][1]["operands"][0], "BK.01");
+    let file = TempFile::new("suite.epd", format!("{line}\n"));
+    let run = chessnote(&["fen", "show", file.arg()], "");
+    assert!(
+        run.stdout.starts_with(&format!("{line}\n\n8 . k . r")),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Reads every file of `shared/data/epd` with `fen check` (the compressed
+/// ones: their first 2,000 records, through stdin): no record is
+/// unreadable.
+#[test]
+fn every_shared_epd_file_is_readable() {
+    let Some(dir) = shared_path("data/epd") else {
+        return;
+    };
+    let mut files = 0;
+    for group in std::fs::read_dir(dir).unwrap() {
+        for entry in std::fs::read_dir(group.unwrap().path()).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.to_str().unwrap().to_string();
+            let mut args = vec!["fen", "check", "--epd", "--json"];
+            if name.contains("FRC") {
+                args.push("--chess960");
+            }
+            let run = if name.ends_with(".zst") {
+                use std::io::Read;
+                let raw = std::fs::read(&path).unwrap();
+                let mut text = String::new();
+                ruzstd::decoding::StreamingDecoder::new(raw.as_slice())
+                    .unwrap()
+                    .take(1 << 20)
+                    .read_to_string(&mut text)
+                    .unwrap();
+                let head: String = text.lines().take(2000).map(|l| format!("{l}\n")).collect();
+                chessnote(&args, head)
+            } else {
+                args.push(&name);
+                chessnote(&args, "")
+            };
+            assert!(run.code < 2, "{name}: {}", run.stderr);
+            let values = run.json();
+            assert!(!values.is_empty(), "{name}");
+            for value in values {
+                let kind = &value["error"]["kind"];
+                assert!(
+                    value["ok"] == true || *kind == "illegal-position",
+                    "{name}: {value}"
+                );
+            }
+            files += 1;
+        }
+    }
+    assert!(files >= 20, "{files}");
+}
