@@ -140,7 +140,7 @@ fn parse_fen_rows_behave_as_recorded() {
     let mut checked = 0;
     for row in rows.iter().filter(|r| r.api == "parse_fen") {
         let input = row.input_str();
-        let seed_mode = parse_fen_with(input, &FenOptions::seed());
+        let seed_mode = parse_fen_with(input, FenOptions::SEED);
         let strict = parse_fen(input);
         if row.ok {
             let fen = seed_mode
@@ -148,7 +148,7 @@ fn parse_fen_rows_behave_as_recorded() {
                 .unwrap_or_else(|e| panic!("line {}: {input:?}: {e}", row.line));
             assert_eq!(render(fen), row.expected, "line {}", row.line);
             // Printing and parsing again gives the same record.
-            let again = parse_fen_with(&fen.to_string(), &FenOptions::seed()).unwrap();
+            let again = parse_fen_with(&fen.to_string(), FenOptions::SEED).unwrap();
             assert_eq!(&again, fen, "line {}", row.line);
             match (strict_verdict(input), &strict) {
                 (Some(kind), Err(e)) => {
@@ -228,7 +228,7 @@ fn rule_rows_behave_as_recorded() {
 /// Our parser in seed mode and the seed crate agree on `input`: both accept
 /// with the same record, or both reject with the same kind of error.
 fn agree_with_seed(input: &str) {
-    let ours = parse_fen_with(input, &FenOptions::seed());
+    let ours = parse_fen_with(input, FenOptions::SEED);
     let theirs = chess_fen_parser::parse_fen(input);
     match (&ours, &theirs) {
         (Ok(a), Ok(b)) => assert_eq!(render(a), render_seed(b), "{input:?}"),
@@ -360,24 +360,24 @@ fn setup_parse_never_panics_and_round_trips_on_random_bytes() {
     let mut runner = TestRunner::new(Config::with_cases(5000));
     runner
         .run(&proptest::collection::vec(any_byte(), 0..90), |bytes| {
-            for options in [FenOptions::new(), FenOptions::seed(), FenOptions::lenient()] {
-                match Setup::from_ascii_with(&bytes, &options) {
+            for options in [FenOptions::STRICT, FenOptions::SEED, FenOptions::LENIENT] {
+                match Setup::from_ascii_with(&bytes, options) {
                     Ok(setup) => {
                         let text = setup.to_string();
-                        assert_eq!(Setup::from_ascii_with(text.as_bytes(), &options), Ok(setup));
+                        assert_eq!(Setup::from_ascii_with(text.as_bytes(), options), Ok(setup));
                     }
                     Err(e) => assert!(e.offset() <= bytes.len()),
                 }
-                if let Ok(epd) = chessnote::fen::Epd::from_ascii_with(&bytes, &options) {
+                if let Ok(epd) = chessnote::fen::Epd::from_ascii_with(&bytes, options) {
                     let text = epd.to_string();
                     assert_eq!(
-                        chessnote::fen::Epd::from_ascii_with(text.as_bytes(), &options),
+                        chessnote::fen::Epd::from_ascii_with(text.as_bytes(), options),
                         Ok(epd)
                     );
                 }
             }
             if let Ok(s) = std::str::from_utf8(&bytes) {
-                let _ = parse_fen_with(s, &FenOptions::lenient());
+                let _ = parse_fen_with(s, FenOptions::LENIENT);
             }
             Ok(())
         })

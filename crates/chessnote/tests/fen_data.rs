@@ -7,7 +7,7 @@
 
 mod common;
 
-use chessnote::fen::{Epd, FenErrorKind, FenOptions, Setup};
+use chessnote::fen::{Epd, FenErrorKind, FenLeniency, FenOptions, Setup};
 
 const QUICK_CAP: usize = 20_000;
 
@@ -177,10 +177,10 @@ fn known_epd_contents() {
     let first = lines(&data)[0];
     // Four fields and trailing spaces: FEN only with two named leniencies.
     assert!(Setup::from_ascii(first).is_err());
-    let options = FenOptions::new()
-        .surrounding_whitespace(true)
-        .missing_counters(true);
-    assert_eq!(Setup::from_ascii_with(first, &options), Ok(Setup::STARTING));
+    let options = FenOptions::STRICT
+        .with(FenLeniency::SurroundingWhitespace)
+        .with(FenLeniency::MissingCounters);
+    assert_eq!(Setup::from_ascii_with(first, options), Ok(Setup::STARTING));
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn cozy_chess_sfens_round_trip() {
                 rejected += 1;
             }
         }
-        let setup = Setup::from_ascii_with(line, &FenOptions::lenient()).unwrap();
+        let setup = Setup::from_ascii_with(line, FenOptions::LENIENT).unwrap();
         assert_eq!(setup.to_string().as_bytes(), line);
     }
     eprintln!("invalid.sfens: {rejected} en-passant squares on the wrong rank");
@@ -237,8 +237,8 @@ fn chessjs_validity_rows() {
                 // chess.js accepts castling letters in any order.
                 Err(e) => {
                     assert_eq!(e.kind(), FenErrorKind::CastlingOrder, "{fen}");
-                    let options = FenOptions::new().castling_any_order(true);
-                    assert!(Setup::from_ascii_with(fen.as_bytes(), &options).is_ok());
+                    let options = FenOptions::STRICT.with(FenLeniency::CastlingAnyOrder);
+                    assert!(Setup::from_ascii_with(fen.as_bytes(), options).is_ok());
                 }
             }
         } else if comment.is_empty() {

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead, Read};
 
-use chessnote::fen::{FenOptions, Setup};
+use chessnote::fen::{FenLeniency, FenOptions, Setup};
 use chessnote::position::{CastlingMode, Notation, Position};
 use chessnote::san::SanOptions;
 
@@ -72,7 +72,7 @@ pub fn run(args: Args) -> io::Result<bool> {
 fn position(fen: &str, mode: CastlingMode) -> Result<Position, String> {
     let setup = Setup::from_ascii_with(
         fen.as_bytes(),
-        &FenOptions::new().surrounding_whitespace(true),
+        FenOptions::STRICT.with(FenLeniency::SurroundingWhitespace),
     )
     .map_err(|e| format!("invalid FEN: {e}"))?;
     Position::from_setup(&setup, mode).map_err(|e| e.to_string())

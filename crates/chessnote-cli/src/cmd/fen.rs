@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use chessnote::fen::{DiagramStyle, Fen, FenError, FenOptions, Setup, parse_fen_with};
+use chessnote::fen::{DiagramStyle, Fen, FenOptions, RecordError, Setup, parse_fen_with};
 use chessnote::{CastlingSide, Color, PieceKind};
 use serde_json::{Value, json};
 
@@ -86,17 +86,18 @@ pub fn run(command: Command) -> std::io::Result<bool> {
 
 fn options(common: &Common) -> FenOptions {
     if common.lenient {
-        FenOptions::lenient()
+        FenOptions::LENIENT
     } else {
-        FenOptions::new()
+        FenOptions::STRICT
     }
 }
 
 /// Parses and shows one input; `Ok(false)` if it is not valid.
 fn show(out: &mut Out, label: &str, input: &str, common: &Common) -> std::io::Result<bool> {
     let options = options(common);
-    let parsed = Setup::from_ascii_with(input.as_bytes(), &options)
-        .and_then(|setup| parse_fen_with(input, &options).map(|fen| (setup, fen)));
+    let parsed = Setup::from_ascii_with(input.as_bytes(), options)
+        .map_err(RecordError::from)
+        .and_then(|setup| parse_fen_with(input, options).map(|fen| (setup, fen)));
     match parsed {
         Ok((setup, fen)) => {
             if common.json {
@@ -188,7 +189,7 @@ fn to_json(input: &str, setup: &Setup) -> Value {
     })
 }
 
-fn error_json(input: &str, err: &FenError) -> Value {
+fn error_json(input: &str, err: &RecordError) -> Value {
     json!({
         "input": input,
         "ok": false,
