@@ -3,6 +3,8 @@
 use chessnote::fen::{Epd, FenOptions, Setup, parse_fen_with};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    // The fast paths give what the careful parsers give.
+    assert!(chessnote::fen::fast_path_agrees(data));
     for options in [FenOptions::STRICT, FenOptions::SEED, FenOptions::LENIENT] {
         // Accepted input prints as canonical FEN, which the same options read
         // back to the same setup, and which prints the same again.

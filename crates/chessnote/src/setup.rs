@@ -1,6 +1,8 @@
 //! A position as FEN writes it: plain data, no legality checks.
 
-use crate::{Board, Castling, CastlingRight, CastlingSide, Color, File, Piece, PieceKind, Square, SquareSet};
+use crate::{
+    Board, Castling, CastlingRight, CastlingSide, Color, File, Piece, PieceKind, Square, SquareSet,
+};
 
 /// A position as FEN writes it: the board, the side to move, the castling
 /// rights, the en-passant square and the two counters.

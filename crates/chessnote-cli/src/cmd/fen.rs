@@ -125,7 +125,14 @@ fn show(out: &mut Out, label: &str, input: &str, common: &Common) -> std::io::Re
                 out.json(&value)?;
             } else {
                 out.flush()?;
-                eprintln!("{label}: {err}\n{}", io::caret(input, err.offset()));
+                // The seed CLI's format (docs/compat.md).
+                eprintln!(
+                    "{label}: invalid FEN: {} at byte {}: {}\n{}",
+                    err.field(),
+                    err.offset(),
+                    err.kind(),
+                    io::caret(input, err.offset())
+                );
             }
             Ok(false)
         }

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use super::parse::{Counters, Leniencies, body, parse_fields};
+use super::parse::{Counters, Leniencies, leading_whitespace, parse_fields};
 use super::{FenError, FenErrorKind, FenField, FenOptions};
 use crate::Setup;
 
@@ -148,7 +148,8 @@ impl Epd {
 
     /// Parses a record, the position fields with the leniencies of
     /// `options`, and says which of them the record used. Counters are
-    /// optional in EPD, so a record without them uses no leniency.
+    /// optional in EPD and whitespace after the record is ignored, so
+    /// neither uses a leniency.
     ///
     /// # Errors
     ///
@@ -166,7 +167,9 @@ impl Epd {
         options: FenOptions,
     ) -> Result<(Epd, FenOptions), FenError> {
         let mut cx = Leniencies::new(options);
-        let (body, start) = body(bytes, &mut cx);
+        // Whitespace after the record is part of EPD; before it, a leniency.
+        let start = leading_whitespace(bytes, &mut cx);
+        let body = &bytes[start..];
         let (setup, has_counters, pos) =
             parse_fields(body, &mut cx, Counters::Optional).map_err(|e| e.shifted(start))?;
         let operations = parse_operations(body, pos).map_err(|e| e.shifted(start))?;

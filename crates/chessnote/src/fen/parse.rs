@@ -4,7 +4,9 @@
 use core::str::FromStr;
 
 use super::{FenError, FenErrorKind, FenField, FenLeniency, FenOptions};
-use crate::{Board, Castling, CastlingRight, CastlingSide, Color, File, Piece, Rank, Setup, Square};
+use crate::{
+    Board, Castling, CastlingRight, CastlingSide, Color, File, Piece, Rank, Setup, Square,
+};
 
 /// The leniencies a parse allows, and those it used so far.
 #[derive(Copy, Clone)]
@@ -358,8 +360,7 @@ fn parse_castling_slow(
 }
 
 /// What a castling field may hold, for errors.
-const EXPECT_CASTLING: &str =
-    "`-` or castling letters `KQkq` (or rook files `A`-`H`, `a`-`h`)";
+const EXPECT_CASTLING: &str = "`-` or castling letters `KQkq` (or rook files `A`-`H`, `a`-`h`)";
 
 /// The castling field; `fast` allows the shortcuts for `KQkq` and `-`.
 #[inline(always)]
@@ -556,6 +557,18 @@ pub(crate) fn parse_fields(
         ));
     }
     Ok((setup, true, pos))
+}
+
+/// How many bytes of ASCII whitespace to skip at the start of `bytes`:
+/// all there are when `cx` allows it (noting that it was used), else none.
+#[inline(always)]
+pub(crate) fn leading_whitespace(bytes: &[u8], cx: &mut Leniencies) -> usize {
+    let skip = bytes.len() - bytes.trim_ascii_start().len();
+    if skip > 0 && cx.allows(FenLeniency::SurroundingWhitespace) {
+        skip
+    } else {
+        0
+    }
 }
 
 /// The part of `bytes` to parse: without the surrounding ASCII whitespace

@@ -26,7 +26,10 @@ use core::fmt;
 
 use super::parse::{Counters, Leniencies, body, parse_fields};
 use super::{FenError, FenErrorKind, FenField, FenOptions};
-use crate::{Board, Castling, CastlingRight, CastlingSide, Color, File, Piece, PieceKind, Rank, Setup, Square};
+use crate::{
+    Board, Castling, CastlingRight, CastlingSide, Color, File, Piece, PieceKind, Rank, Setup,
+    Square,
+};
 
 /// The four castling rights as booleans, the seed's `Castlings`.
 ///
@@ -603,7 +606,13 @@ pub fn parse_fen_with(input: &str, options: FenOptions) -> Result<Fen, RecordErr
             };
             let close = value_start + len;
             if bytes.get(close + 1) != Some(&b']') || close + 1 >= end {
-                return Err(unexpected_at(bytes, close + 1, end, RecordField::Tag, "`]`"));
+                return Err(unexpected_at(
+                    bytes,
+                    close + 1,
+                    end,
+                    RecordField::Tag,
+                    "`]`",
+                ));
             }
             tags[i] = Some(input[value_start..close].trim().to_string());
             pos = close + 2;
