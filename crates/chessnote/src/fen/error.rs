@@ -181,6 +181,10 @@ impl fmt::Display for FenErrorKind {
 /// `Display` is the one format of every chessnote error, `"{message} at byte
 /// {offset}"`, where the message names the field: `"{field}: {kind}"`.
 ///
+/// The field type `F` is [`FenField`]; the seed façade's record parser
+/// reports [`RecordError`](super::RecordError)s, whose field can also be one
+/// of the seed's tags or its comment.
+///
 /// ```
 /// use chessnote::fen::{FenErrorKind, FenField};
 /// use chessnote::Setup;
@@ -194,16 +198,16 @@ impl fmt::Display for FenErrorKind {
 /// );
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FenError {
+pub struct FenError<F = FenField> {
     kind: FenErrorKind,
     offset: usize,
-    field: FenField,
+    field: F,
 }
 
-impl FenError {
+impl<F: Copy> FenError<F> {
     /// The error `kind` in `field` at byte `offset`.
     #[inline]
-    pub(crate) const fn new(field: FenField, offset: usize, kind: FenErrorKind) -> FenError {
+    pub(crate) const fn new(field: F, offset: usize, kind: FenErrorKind) -> FenError<F> {
         FenError {
             kind,
             offset,
@@ -218,7 +222,7 @@ impl FenError {
     /// assert_eq!(chessnote::Setup::from_ascii(b"").unwrap_err().field(), FenField::Placement);
     /// ```
     #[inline]
-    pub const fn field(&self) -> FenField {
+    pub const fn field(&self) -> F {
         self.field
     }
 
@@ -246,21 +250,26 @@ impl FenError {
     }
 
     /// The same error in an input that has `by` more bytes in front.
-    pub(crate) const fn shifted(mut self, by: usize) -> FenError {
+    pub(crate) const fn shifted(mut self, by: usize) -> FenError<F> {
         self.offset += by;
         self
     }
+
+    /// The same error, its field named by `field`.
+    pub(crate) fn map_field<G: Copy>(self, field: impl FnOnce(F) -> G) -> FenError<G> {
+        FenError::new(field(self.field), self.offset, self.kind)
+    }
 }
 
-impl fmt::Display for FenError {
+impl<F: fmt::Display> fmt::Display for FenError<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {} at byte {}", self.field, self.kind, self.offset)
     }
 }
 
-impl core::error::Error for FenError {}
+impl<F: fmt::Display + fmt::Debug> core::error::Error for FenError<F> {}
 
-impl crate::Diagnostic for FenError {
+impl<F: fmt::Display + fmt::Debug> crate::Diagnostic for FenError<F> {
     fn kind_name(&self) -> &'static str {
         self.kind.name()
     }

@@ -444,8 +444,8 @@ impl fmt::Display for RecordField {
 }
 
 /// A record [`parse_fen`] rejected: in which part, at which byte (0-based,
-/// of the whole input) and why. It has the shape of [`FenError`], whose
-/// errors it holds, plus the seed's tags and comment.
+/// of the whole input) and why. A [`FenError`] whose field can also be one
+/// of the seed's tags or its comment.
 ///
 /// ```
 /// use chessnote::fen::{parse_fen, FenErrorKind};
@@ -453,41 +453,9 @@ impl fmt::Display for RecordField {
 /// assert_eq!(err.kind(), FenErrorKind::UnexpectedEnd { expected: "`}`" });
 /// assert_eq!(err.to_string(), "comment: unexpected end of input, expected `}` at byte 26");
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RecordError {
-    kind: FenErrorKind,
-    offset: usize,
-    field: RecordField,
-}
+pub type RecordError = FenError<RecordField>;
 
 impl RecordError {
-    const fn new(field: RecordField, offset: usize, kind: FenErrorKind) -> RecordError {
-        RecordError {
-            kind,
-            offset,
-            field,
-        }
-    }
-
-    /// The part of the record the error is in.
-    #[inline]
-    pub const fn field(&self) -> RecordField {
-        self.field
-    }
-
-    /// The byte offset (0-based) of the offending byte in the input; the
-    /// input length when it ends too early.
-    #[inline]
-    pub const fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// Why the record was rejected.
-    #[inline]
-    pub const fn kind(&self) -> FenErrorKind {
-        self.kind
-    }
-
     /// The name of the `chess_fen_parser::FenError` variant the seed crate
     /// gives for the same kind of fault: `InvalidRankLength` (a rank of the
     /// wrong length), `InvalidNumber` (a counter above 65535) or
@@ -499,7 +467,7 @@ impl RecordError {
     /// assert_eq!(err.seed_variant(), "InvalidRankLength");
     /// ```
     pub const fn seed_variant(&self) -> &'static str {
-        match self.kind {
+        match self.kind() {
             FenErrorKind::RankTooShort { .. } | FenErrorKind::RankTooLong { .. } => {
                 "InvalidRankLength"
             }
@@ -512,29 +480,7 @@ impl RecordError {
 impl From<FenError> for RecordError {
     /// The same error, in the FEN fields.
     fn from(err: FenError) -> RecordError {
-        RecordError::new(RecordField::Fen(err.field()), err.offset(), err.kind())
-    }
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {} at byte {}", self.field, self.kind, self.offset)
-    }
-}
-
-impl core::error::Error for RecordError {}
-
-impl crate::Diagnostic for RecordError {
-    fn kind_name(&self) -> &'static str {
-        self.kind.name()
-    }
-
-    fn offset(&self) -> usize {
-        self.offset
-    }
-
-    fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "{}: {}", self.field, self.kind)
+        err.map_field(RecordField::Fen)
     }
 }
 
