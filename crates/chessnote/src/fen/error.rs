@@ -34,6 +34,28 @@ pub enum FenField {
     Operation,
 }
 
+impl FenField {
+    /// A stable, lowercase, hyphenated name for the field, for programs.
+    ///
+    /// ```
+    /// use chessnote::fen::FenField;
+    /// assert_eq!(FenField::EnPassant.name(), "en-passant");
+    /// assert_eq!(FenField::EnPassant.to_string(), "en-passant square");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            FenField::Placement => "placement",
+            FenField::SideToMove => "side-to-move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en-passant",
+            FenField::HalfmoveClock => "halfmove-clock",
+            FenField::FullmoveNumber => "fullmove-number",
+            FenField::End => "end",
+            FenField::Operation => "operation",
+        }
+    }
+}
+
 impl fmt::Display for FenField {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

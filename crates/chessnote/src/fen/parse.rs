@@ -576,6 +576,10 @@ pub(crate) fn leading_whitespace(bytes: &[u8], cx: &mut Leniencies) -> usize {
 /// offset of that part in `bytes`.
 #[inline(always)]
 pub(crate) fn body<'a>(bytes: &'a [u8], cx: &mut Leniencies) -> (&'a [u8], usize) {
+    if !cx.allowed.contains(FenLeniency::SurroundingWhitespace) {
+        // Strict: no need to look.
+        return (bytes, 0);
+    }
     let trimmed = bytes.trim_ascii();
     if trimmed.len() != bytes.len() && cx.allows(FenLeniency::SurroundingWhitespace) {
         (trimmed, bytes.len() - bytes.trim_ascii_start().len())

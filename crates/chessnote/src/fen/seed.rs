@@ -433,12 +433,23 @@ pub enum RecordField {
     Comment,
 }
 
+impl RecordField {
+    /// A stable, lowercase, hyphenated name for the part, for programs:
+    /// the FEN field's [`name`](FenField::name), `tag` or `comment`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordField::Fen(field) => field.name(),
+            RecordField::Tag => "tag",
+            RecordField::Comment => "comment",
+        }
+    }
+}
+
 impl fmt::Display for RecordField {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordField::Fen(field) => fmt::Display::fmt(field, f),
-            RecordField::Tag => f.write_str("tag"),
-            RecordField::Comment => f.write_str("comment"),
+            RecordField::Tag | RecordField::Comment => f.write_str(self.name()),
         }
     }
 }
