@@ -13,7 +13,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         Some(i) => (&data[..i], &data[i + 1..]),
         None => (data, &[][..]),
     };
-    let Ok(setup) = Setup::from_ascii_with(fen, &FenOptions::lenient()) else {
+    let Ok(setup) = Setup::from_ascii_with(fen, FenOptions::LENIENT) else {
         return;
     };
     for mode in [CastlingMode::Standard, CastlingMode::Chess960] {

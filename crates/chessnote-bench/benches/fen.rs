@@ -11,16 +11,16 @@
 use std::fmt::Write as _;
 use std::hint::black_box;
 
-use chessnote::fen::{FenOptions, Setup, parse_fen};
+use chessnote::fen::{FenLeniency, FenOptions, Setup, parse_fen};
 use chessnote_bench::{Contender, compare, read_data};
 use criterion::Criterion;
 
 const PER_FILE: usize = 2_000;
 
 fn positions() -> Vec<String> {
-    let options = FenOptions::new()
-        .surrounding_whitespace(true)
-        .missing_counters(true);
+    let options = FenOptions::STRICT
+        .with(FenLeniency::SurroundingWhitespace)
+        .with(FenLeniency::MissingCounters);
     let mut out = Vec::new();
     for rel in [
         "data/epd/stockfish-books/popularpos_lichess.epd.zst",
@@ -30,7 +30,7 @@ fn positions() -> Vec<String> {
         let text = String::from_utf8(data).expect("UTF-8");
         out.extend(
             text.lines()
-                .filter_map(|l| Setup::from_ascii_with(l.as_bytes(), &options).ok())
+                .filter_map(|l| Setup::from_ascii_with(l.as_bytes(), options).ok())
                 .take(PER_FILE)
                 .map(|s| s.to_string()),
         );

@@ -12,7 +12,7 @@
 // `name.parse::<Leniency>()` / `name.parse::<FenLeniency>()` and
 // `used.iter().map(Leniency::name)`.
 
-use chessnote::fen::FenOptions;
+use chessnote::fen::{FenLeniency, FenOptions};
 use chessnote::san::{Leniency, SanOptions};
 
 /// The SAN leniencies by name.
@@ -28,20 +28,6 @@ const SAN: [(&str, Leniency); 11] = [
     ("any-disambiguation", Leniency::AnyDisambiguation),
     ("capture-mismatch", Leniency::CaptureMismatch),
     ("wrong-suffix", Leniency::WrongSuffix),
-];
-
-/// A switch of [`FenOptions`], turned on.
-type Switch = fn(FenOptions) -> FenOptions;
-
-/// The FEN leniencies by name, each a switch of [`FenOptions`].
-const FEN: [(&str, Switch); 7] = [
-    ("surrounding-whitespace", |o| o.surrounding_whitespace(true)),
-    ("missing-counters", |o| o.missing_counters(true)),
-    ("fullmove-zero", |o| o.fullmove_zero(true)),
-    ("leading-zeros", |o| o.leading_zeros(true)),
-    ("adjacent-digits", |o| o.adjacent_digits(true)),
-    ("castling-any-order", |o| o.castling_any_order(true)),
-    ("en-passant-any-rank", |o| o.en_passant_any_rank(true)),
 ];
 
 /// Which leniencies a subcommand reads.
@@ -86,24 +72,23 @@ pub fn options(allow: &Allow, notations: Notations, san: SanOptions) -> Result<O
     let reads_fen = notations != Notations::San;
     let mut options = Options {
         san,
-        fen: FenOptions::new(),
+        fen: FenOptions::STRICT,
     };
     if allow.lenient {
         options.san = SanOptions::LENIENT;
-        options.fen = FenOptions::lenient();
+        options.fen = FenOptions::LENIENT;
     }
     for name in allow.allow.iter().map(|n| n.trim()) {
         if let Some((_, leniency)) = SAN.iter().find(|(n, _)| *n == name).filter(|_| reads_san) {
             options.san = options.san.with(*leniency, true);
-        } else if let Some((_, switch)) = FEN.iter().find(|(n, _)| *n == name).filter(|_| reads_fen)
-        {
-            options.fen = switch(options.fen);
+        } else if let Some(leniency) = FenLeniency::from_name(name).filter(|_| reads_fen) {
+            options.fen = options.fen.with(leniency);
         } else {
             let known: Vec<&str> = SAN
                 .iter()
                 .filter(|_| reads_san)
                 .map(|(n, _)| *n)
-                .chain(FEN.iter().filter(|_| reads_fen).map(|(n, _)| *n))
+                .chain(FenLeniency::ALL.iter().filter(|_| reads_fen).map(|l| l.name()))
                 .collect();
             return Err(format!(
                 "unknown leniency `{name}` for --allow; expected: {}",

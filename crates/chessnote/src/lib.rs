@@ -70,17 +70,23 @@
 
 extern crate alloc;
 
+mod board;
+mod castling;
 mod chess_move;
 mod color;
 mod geometry;
 mod piece;
+mod setup;
 mod square;
 mod square_set;
 mod text;
 
+pub use board::{Board, Diagram, DiagramStyle};
+pub use castling::{Castling, CastlingRight};
 pub use chess_move::Move;
 pub use color::{Color, ParseColorError};
 pub use piece::{CastlingSide, ParsePieceError, Piece, PieceKind};
+pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use square_set::SquareSet;
 pub use text::{Diagnostic, ParseNameError};

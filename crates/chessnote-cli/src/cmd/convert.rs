@@ -87,7 +87,7 @@ fn position(
     fen: &FenOptions,
     mode: CastlingMode,
 ) -> Result<Option<Position>, Stop> {
-    match Setup::from_ascii_with(input.text.as_bytes(), fen) {
+    match Setup::from_ascii_with(input.text.as_bytes(), *fen) {
         Err(err) => report.print(input, &Outcome::error(&err)).map(|()| None),
         Ok(setup) => match Position::from_setup(&setup, mode) {
             Ok(position) => Ok(Some(position)),

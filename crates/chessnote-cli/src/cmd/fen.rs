@@ -158,13 +158,13 @@ impl fmt::Display for Record {
 
 fn read(text: &str, epd: bool, options: &FenOptions) -> Result<Record, FenError> {
     if epd {
-        let epd = Epd::from_ascii_with(text.as_bytes(), options)?;
+        let epd = Epd::from_ascii_with(text.as_bytes(), *options)?;
         Ok(Record {
             setup: epd.setup,
             epd: Some(epd),
         })
     } else {
-        let setup = Setup::from_ascii_with(text.as_bytes(), options)?;
+        let setup = Setup::from_ascii_with(text.as_bytes(), *options)?;
         Ok(Record { setup, epd: None })
     }
 }

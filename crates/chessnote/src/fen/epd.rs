@@ -6,8 +6,9 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use super::parse::{Counters, FenError, FenErrorKind, FenField, FenOptions, parse_fields};
-use super::setup::Setup;
+use super::parse::{Counters, Leniencies, leading_whitespace, parse_fields};
+use super::{FenError, FenErrorKind, FenField, FenOptions};
+use crate::Setup;
 
 /// One operand of an EPD operation.
 ///
@@ -115,6 +116,10 @@ pub struct Epd {
 impl Epd {
     /// Parses a record with strict position fields.
     ///
+    /// # Errors
+    ///
+    /// The first fault from the left, as a [`FenError`].
+    ///
     /// ```
     /// use chessnote::fen::Epd;
     /// let epd = Epd::from_ascii(b"8/8/8/8/8/8/8/8 w - - 0 1")?;
@@ -122,34 +127,58 @@ impl Epd {
     /// # Ok::<(), chessnote::fen::FenError>(())
     /// ```
     pub fn from_ascii(bytes: &[u8]) -> Result<Epd, FenError> {
-        Epd::from_ascii_with(bytes, &FenOptions::new())
+        Epd::from_ascii_with(bytes, FenOptions::STRICT)
     }
 
     /// Parses a record, the position fields with the leniencies of `options`.
     ///
+    /// # Errors
+    ///
+    /// The first fault from the left that `options` does not allow.
+    ///
     /// ```
     /// use chessnote::fen::{Epd, FenOptions};
-    /// let epd = Epd::from_ascii_with(b"8/8/8/8/8/8/8/8 w KQkqK - id \"x\";", &FenOptions::seed())?;
+    /// let epd = Epd::from_ascii_with(b"8/8/8/8/8/8/8/8 w KQkqK - id \"x\";", FenOptions::SEED)?;
     /// assert_eq!(epd.to_string(), "8/8/8/8/8/8/8/8 w KQkq - id \"x\";");
     /// # Ok::<(), chessnote::fen::FenError>(())
     /// ```
-    pub fn from_ascii_with(bytes: &[u8], options: &FenOptions) -> Result<Epd, FenError> {
-        let (start, end) = if options.surrounding_whitespace {
-            let trimmed = bytes.trim_ascii();
-            let start = trimmed.as_ptr() as usize - bytes.as_ptr() as usize;
-            (start, start + trimmed.len())
-        } else {
-            (0, bytes.len())
-        };
-        let body = &bytes[start..end];
+    pub fn from_ascii_with(bytes: &[u8], options: FenOptions) -> Result<Epd, FenError> {
+        Epd::from_ascii_reporting(bytes, options).map(|(epd, _)| epd)
+    }
+
+    /// Parses a record, the position fields with the leniencies of
+    /// `options`, and says which of them the record used. Counters are
+    /// optional in EPD and whitespace after the record is ignored, so
+    /// neither uses a leniency.
+    ///
+    /// # Errors
+    ///
+    /// The first fault from the left that `options` does not allow.
+    ///
+    /// ```
+    /// use chessnote::fen::{Epd, FenLeniency, FenOptions};
+    /// let (epd, used) = Epd::from_ascii_reporting(b"8/8/8/8/8/8/8/8 w - e4 bm Kd1;", FenOptions::LENIENT)?;
+    /// assert!(!epd.has_counters);
+    /// assert_eq!(used, FenOptions::from(FenLeniency::EnPassantAnyRank));
+    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// ```
+    pub fn from_ascii_reporting(
+        bytes: &[u8],
+        options: FenOptions,
+    ) -> Result<(Epd, FenOptions), FenError> {
+        let mut cx = Leniencies::new(options);
+        // Whitespace after the record is part of EPD; before it, a leniency.
+        let start = leading_whitespace(bytes, &mut cx);
+        let body = &bytes[start..];
         let (setup, has_counters, pos) =
-            parse_fields(body, options, Counters::Optional).map_err(|e| e.shifted(start))?;
+            parse_fields(body, &mut cx, Counters::Optional).map_err(|e| e.shifted(start))?;
         let operations = parse_operations(body, pos).map_err(|e| e.shifted(start))?;
-        Ok(Epd {
+        let epd = Epd {
             setup,
             has_counters,
             operations,
-        })
+        };
+        Ok((epd, cx.used()))
     }
 
     /// The first operation with this opcode.

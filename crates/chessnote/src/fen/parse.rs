@@ -1,509 +1,46 @@
-//! The one-pass FEN parser, its options and its errors.
+//! The one-pass FEN parser: a fast placement parser backed by a careful
+//! one that says where and why, then the other fields.
 
-use core::fmt;
 use core::str::FromStr;
 
-use super::setup::{Board, Castling, CastlingRight, Setup};
-use crate::{CastlingSide, Color, File, Piece, Rank, Square};
+use super::{FenError, FenErrorKind, FenField, FenLeniency, FenOptions};
+use crate::{
+    Board, Castling, CastlingRight, CastlingSide, Color, File, Piece, Rank, Setup, Square,
+};
 
-/// Leniencies of the FEN parser, each a named switch; all off by default,
-/// which is strict FEN.
-///
-/// Strict FEN is exactly: eight ranks of eight squares separated by `/`
-/// (piece letters `PNBRQKpnbrqk`, digits `1`–`8`, never two digits in a
-/// row), `w` or `b`, castling `-` or letters in canonical order without
-/// repeats (White before Black; for each, `K`, rook files from `h` to `a`,
-/// `Q`) — `KQkq`, or the Chess960 forms: Shredder-FEN file letters such as
-/// `HAha` and X-FEN mixtures such as `Bkq` — an en-passant square `-` or on rank 6
-/// with White to move and rank 3 with Black to move, a halfmove clock
-/// `0`–`65535` and a fullmove number `1`–`65535` without leading zeros,
-/// fields separated by single spaces and nothing before or after.
-///
-/// ```
-/// use chessnote::fen::{FenOptions, Setup};
-///
-/// let epd_like = b"  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -  ";
-/// assert!(Setup::from_ascii(epd_like).is_err());
-/// let options = FenOptions::new().surrounding_whitespace(true).missing_counters(true);
-/// let setup = Setup::from_ascii_with(epd_like, &options)?;
-/// assert_eq!(setup, Setup::STARTING);
-/// # Ok::<(), chessnote::fen::FenError>(())
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FenOptions {
-    /// Accept ASCII whitespace (spaces, tabs, CR, LF, form feed) before and after the record.
-    pub surrounding_whitespace: bool,
-    /// Accept a record that ends after the en-passant field (as EPD and many
-    /// web tools write it; the counters become `0 1`) or after the halfmove
-    /// clock (the fullmove number becomes 1).
-    pub missing_counters: bool,
-    /// Accept fullmove number `0` (kept as 0).
-    pub fullmove_zero: bool,
-    /// Accept leading zeros in the counters (`007`).
-    pub leading_zeros: bool,
-    /// Accept two or more digits in a row in a rank (`44`, `11111111`).
-    pub adjacent_digits: bool,
-    /// Accept castling letters in any order and repeated (`qkQK`, `KQkqKQ`).
-    pub castling_any_order: bool,
-    /// Accept an en-passant square on any rank, whoever is to move.
-    pub en_passant_any_rank: bool,
-    /// Reject the Chess960 castling forms (file letters): only `KQkq` letters.
-    /// Used by [`FenOptions::seed`] to accept exactly the seed grammar.
-    pub no_castling_files: bool,
+/// The leniencies a parse allows, and those it used so far.
+#[derive(Copy, Clone)]
+pub(crate) struct Leniencies {
+    allowed: FenOptions,
+    used: FenOptions,
 }
 
-impl Default for FenOptions {
-    /// Strict: the same as [`FenOptions::new`].
-    ///
-    /// ```
-    /// use chessnote::fen::FenOptions;
-    /// assert_eq!(FenOptions::default(), FenOptions::new());
-    /// ```
-    fn default() -> FenOptions {
-        FenOptions::new()
-    }
-}
-
-macro_rules! switch {
-    ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        #[must_use]
-        pub const fn $name(mut self, on: bool) -> FenOptions {
-            self.$name = on;
-            self
-        }
-    };
-}
-
-impl FenOptions {
-    /// Strict FEN: every switch off.
-    ///
-    /// ```
-    /// use chessnote::fen::FenOptions;
-    /// assert!(!FenOptions::new().missing_counters);
-    /// ```
-    pub const fn new() -> FenOptions {
-        FenOptions {
-            surrounding_whitespace: false,
-            missing_counters: false,
-            fullmove_zero: false,
-            leading_zeros: false,
-            adjacent_digits: false,
-            castling_any_order: false,
-            en_passant_any_rank: false,
-            no_castling_files: false,
+impl Leniencies {
+    #[inline(always)]
+    pub(crate) const fn new(allowed: FenOptions) -> Leniencies {
+        Leniencies {
+            allowed,
+            used: FenOptions::STRICT,
         }
     }
 
-    /// Exactly what the seed crate `chess_fen_parser` 0.1.1 accepts in the
-    /// six FEN fields: its grammar (`fen.pest`) plus its checks (8 squares a
-    /// rank, counters that fit in `u16`). That is: adjacent digits, castling
-    /// letters `KQkq` in any order and repeated (no file letters), an
-    /// en-passant square on any rank, leading zeros and fullmove 0.
-    ///
-    /// ```
-    /// use chessnote::fen::{FenOptions, Setup};
-    /// let odd = b"rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w qkQK e4 007 0";
-    /// assert!(Setup::from_ascii(odd).is_err());
-    /// assert!(Setup::from_ascii_with(odd, &FenOptions::seed()).is_ok());
-    /// ```
-    pub const fn seed() -> FenOptions {
-        FenOptions {
-            surrounding_whitespace: false,
-            missing_counters: false,
-            fullmove_zero: true,
-            leading_zeros: true,
-            adjacent_digits: true,
-            castling_any_order: true,
-            en_passant_any_rank: true,
-            no_castling_files: true,
+    /// Called where strict FEN is broken: whether `leniency` is allowed, and
+    /// if so, records that it was used.
+    #[inline(always)]
+    pub(crate) fn allows(&mut self, leniency: FenLeniency) -> bool {
+        let allowed = self.allowed.contains(leniency);
+        if allowed {
+            self.used = self.used.with(leniency);
         }
+        allowed
     }
 
-    /// Every leniency on (and the Chess960 castling forms accepted).
-    ///
-    /// ```
-    /// use chessnote::fen::{FenOptions, Setup};
-    /// let text = b"\t8/8/8/8/8/8/8/8 w HAkq a1 01\r\n";
-    /// assert!(Setup::from_ascii_with(text, &FenOptions::lenient()).is_ok());
-    /// ```
-    pub const fn lenient() -> FenOptions {
-        FenOptions {
-            surrounding_whitespace: true,
-            missing_counters: true,
-            fullmove_zero: true,
-            leading_zeros: true,
-            adjacent_digits: true,
-            castling_any_order: true,
-            en_passant_any_rank: true,
-            no_castling_files: false,
-        }
-    }
-
-    switch!(
-        /// Sets [`FenOptions::surrounding_whitespace`].
-        ///
-        /// ```
-        /// assert!(chessnote::fen::FenOptions::new().surrounding_whitespace(true).surrounding_whitespace);
-        /// ```
-        surrounding_whitespace
-    );
-    switch!(
-        /// Sets [`FenOptions::missing_counters`].
-        ///
-        /// ```
-        /// assert!(chessnote::fen::FenOptions::new().missing_counters(true).missing_counters);
-        /// ```
-        missing_counters
-    );
-    switch!(
-        /// Sets [`FenOptions::fullmove_zero`].
-        ///
-        /// ```
-        /// assert!(chessnote::fen::FenOptions::new().fullmove_zero(true).fullmove_zero);
-        /// ```
-        fullmove_zero
-    );
-    switch!(
-        /// Sets [`FenOptions::leading_zeros`].
-        ///
-        /// ```
-        /// assert!(chessnote::fen::FenOptions::new().leading_zeros(true).leading_zeros);
-        /// ```
-        leading_zeros
-    );
-    switch!(
-        /// Sets [`FenOptions::adjacent_digits`].
-        ///
-        /// ```
-        /// assert!(chessnote::fen::FenOptions::new().adjacent_digits(true).adjacent_digits);
-        /// ```
-        adjacent_digits
-    );
-    switch!(
-        /// Sets [`FenOptions::castling_any_order`].
-        ///
-        /// ```
-        /// assert!(chessnote::fen::FenOptions::new().castling_any_order(true).castling_any_order);
-        /// ```
-        castling_any_order
-    );
-    switch!(
-        /// Sets [`FenOptions::en_passant_any_rank`].
-        ///
-        /// ```
-        /// assert!(chessnote::fen::FenOptions::new().en_passant_any_rank(true).en_passant_any_rank);
-        /// ```
-        en_passant_any_rank
-    );
-    switch!(
-        /// Sets [`FenOptions::no_castling_files`].
-        ///
-        /// ```
-        /// assert!(chessnote::fen::FenOptions::new().no_castling_files(true).no_castling_files);
-        /// ```
-        no_castling_files
-    );
-}
-
-/// The part of a record an error is in.
-///
-/// ```
-/// use chessnote::fen::{FenField, Setup};
-/// let err = Setup::from_ascii(b"8/8/8/8/8/8/8/8 x - - 0 1").unwrap_err();
-/// assert_eq!(err.field(), FenField::SideToMove);
-/// assert_eq!(FenField::SideToMove.to_string(), "side to move");
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum FenField {
-    /// The piece placement (first field).
-    Placement,
-    /// The side to move (`w`/`b`).
-    SideToMove,
-    /// The castling rights.
-    Castling,
-    /// The en-passant square.
-    EnPassant,
-    /// The halfmove clock.
-    HalfmoveClock,
-    /// The fullmove number.
-    FullmoveNumber,
-    /// What follows the last field.
-    End,
-    /// A tag of the seed's record format (`[Event "..."]`).
-    Tag,
-    /// The comment of the seed's record format (`{...}`).
-    Comment,
-    /// An EPD operation.
-    Operation,
-}
-
-impl fmt::Display for FenField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FenField::Placement => "piece placement",
-            FenField::SideToMove => "side to move",
-            FenField::Castling => "castling rights",
-            FenField::EnPassant => "en-passant square",
-            FenField::HalfmoveClock => "halfmove clock",
-            FenField::FullmoveNumber => "fullmove number",
-            FenField::End => "end of record",
-            FenField::Tag => "tag",
-            FenField::Comment => "comment",
-            FenField::Operation => "EPD operation",
-        })
+    /// The leniencies used so far.
+    #[inline(always)]
+    pub(crate) const fn used(&self) -> FenOptions {
+        self.used
     }
 }
-
-/// Why a record was rejected.
-///
-/// ```
-/// use chessnote::fen::{FenErrorKind, Setup};
-/// let err = Setup::from_ascii(b"8/8/8/8/8/8/8/7 w - - 0 1").unwrap_err();
-/// assert_eq!(err.kind(), FenErrorKind::RankTooShort { squares: 7 });
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum FenErrorKind {
-    /// The input ends where `expected` should come.
-    UnexpectedEnd {
-        /// What should come.
-        expected: &'static str,
-    },
-    /// The byte `found` stands where `expected` should come.
-    UnexpectedByte {
-        /// The offending byte.
-        found: u8,
-        /// What should come.
-        expected: &'static str,
-    },
-    /// A rank ends (at `/` or a space) after fewer than 8 squares.
-    RankTooShort {
-        /// The squares it has.
-        squares: u8,
-    },
-    /// A rank describes more than 8 squares.
-    RankTooLong {
-        /// The squares counted when it went past 8.
-        squares: u8,
-    },
-    /// A rank is empty (`//`).
-    EmptyRank,
-    /// The placement has more than 8 ranks.
-    TooManyRanks,
-    /// The placement ends after fewer than 8 ranks.
-    TooFewRanks {
-        /// The ranks it has.
-        ranks: u8,
-    },
-    /// Two digits in a row in a rank (see [`FenOptions::adjacent_digits`]).
-    AdjacentDigits,
-    /// A castling letter out of canonical order (see [`FenOptions::castling_any_order`]).
-    CastlingOrder,
-    /// A castling right given twice.
-    CastlingRepeated,
-    /// The en-passant square is not on the rank the side to move allows
-    /// (see [`FenOptions::en_passant_any_rank`]).
-    EnPassantRank,
-    /// A counter with a leading zero (see [`FenOptions::leading_zeros`]).
-    LeadingZero,
-    /// A counter above 65535.
-    CounterOverflow,
-    /// Fullmove number 0 (see [`FenOptions::fullmove_zero`]).
-    FullmoveZero,
-    /// A quoted string that does not end.
-    UnterminatedString,
-}
-
-impl FenErrorKind {
-    /// A stable, lowercase, hyphenated name for the kind.
-    ///
-    /// ```
-    /// use chessnote::fen::FenErrorKind;
-    /// assert_eq!(FenErrorKind::CastlingRepeated.name(), "castling-repeated");
-    /// ```
-    pub const fn name(&self) -> &'static str {
-        match self {
-            FenErrorKind::UnexpectedEnd { .. } => "unexpected-end",
-            FenErrorKind::UnexpectedByte { .. } => "unexpected-byte",
-            FenErrorKind::RankTooShort { .. } => "rank-too-short",
-            FenErrorKind::RankTooLong { .. } => "rank-too-long",
-            FenErrorKind::EmptyRank => "empty-rank",
-            FenErrorKind::TooManyRanks => "too-many-ranks",
-            FenErrorKind::TooFewRanks { .. } => "too-few-ranks",
-            FenErrorKind::AdjacentDigits => "adjacent-digits",
-            FenErrorKind::CastlingOrder => "castling-order",
-            FenErrorKind::CastlingRepeated => "castling-repeated",
-            FenErrorKind::EnPassantRank => "en-passant-rank",
-            FenErrorKind::LeadingZero => "leading-zero",
-            FenErrorKind::CounterOverflow => "counter-overflow",
-            FenErrorKind::FullmoveZero => "fullmove-zero",
-            FenErrorKind::UnterminatedString => "unterminated-string",
-        }
-    }
-}
-
-impl fmt::Display for FenErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenErrorKind::UnexpectedEnd { expected } => {
-                write!(f, "unexpected end of input, expected {expected}")
-            }
-            FenErrorKind::UnexpectedByte { found, expected } => {
-                if found.is_ascii_graphic() {
-                    write!(f, "unexpected `{}`, expected {expected}", *found as char)
-                } else {
-                    write!(f, "unexpected byte 0x{found:02X}, expected {expected}")
-                }
-            }
-            FenErrorKind::RankTooShort { squares } => {
-                write!(f, "rank has {squares} squares, expected 8")
-            }
-            FenErrorKind::RankTooLong { squares } => {
-                write!(f, "rank has {squares} squares or more, expected 8")
-            }
-            FenErrorKind::EmptyRank => f.write_str("empty rank, expected 8 squares"),
-            FenErrorKind::TooManyRanks => f.write_str("more than 8 ranks"),
-            FenErrorKind::TooFewRanks { ranks } => write!(f, "{ranks} ranks, expected 8"),
-            FenErrorKind::AdjacentDigits => f.write_str("two digits in a row"),
-            FenErrorKind::CastlingOrder => f.write_str(
-                "castling letters out of order (White first; `K`, files `h` to `a`, `Q`)",
-            ),
-            FenErrorKind::CastlingRepeated => f.write_str("castling right given twice"),
-            FenErrorKind::EnPassantRank => f.write_str(
-                "en-passant square must be on rank 6 with White to move, rank 3 with Black",
-            ),
-            FenErrorKind::LeadingZero => f.write_str("leading zero"),
-            FenErrorKind::CounterOverflow => f.write_str("number too large, at most 65535"),
-            FenErrorKind::FullmoveZero => f.write_str("fullmove number 0, it starts at 1"),
-            FenErrorKind::UnterminatedString => f.write_str("string without closing quote"),
-        }
-    }
-}
-
-/// A rejected record: in which field, at which byte (0-based, of the whole
-/// input) and why.
-///
-/// ```
-/// use chessnote::fen::{FenErrorKind, FenField, Setup};
-/// let err = Setup::from_ascii(b"8/8/8/8/8/8/8/8 w KQkq e5 0 1").unwrap_err();
-/// assert_eq!(err.field(), FenField::EnPassant);
-/// assert_eq!(err.offset(), 23);
-/// assert_eq!(err.kind(), FenErrorKind::EnPassantRank);
-/// assert_eq!(
-///     err.to_string(),
-///     "invalid FEN: en-passant square at byte 23: en-passant square must be on rank 6 with White to move, rank 3 with Black"
-/// );
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FenError {
-    field: FenField,
-    offset: usize,
-    kind: FenErrorKind,
-}
-
-impl FenError {
-    /// An error in `field` at byte `offset`.
-    ///
-    /// ```
-    /// use chessnote::fen::{FenError, FenErrorKind, FenField};
-    /// let err = FenError::new(FenField::End, 3, FenErrorKind::LeadingZero);
-    /// assert_eq!(err.offset(), 3);
-    /// ```
-    pub const fn new(field: FenField, offset: usize, kind: FenErrorKind) -> FenError {
-        FenError {
-            field,
-            offset,
-            kind,
-        }
-    }
-
-    /// The field the error is in.
-    ///
-    /// ```
-    /// use chessnote::fen::{FenField, Setup};
-    /// assert_eq!(Setup::from_ascii(b"").unwrap_err().field(), FenField::Placement);
-    /// ```
-    pub const fn field(&self) -> FenField {
-        self.field
-    }
-
-    /// The byte offset (0-based) of the offending byte in the input; the
-    /// input length when it ends too early.
-    ///
-    /// ```
-    /// use chessnote::fen::Setup;
-    /// assert_eq!(Setup::from_ascii(b"8/8").unwrap_err().offset(), 3);
-    /// ```
-    pub const fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// Why the record was rejected.
-    ///
-    /// ```
-    /// use chessnote::fen::{FenErrorKind, Setup};
-    /// let err = Setup::from_ascii(b"8/8/8/8/8/8/8/8 w - - 0 0").unwrap_err();
-    /// assert_eq!(err.kind(), FenErrorKind::FullmoveZero);
-    /// ```
-    pub const fn kind(&self) -> FenErrorKind {
-        self.kind
-    }
-
-    /// The name of the `chess_fen_parser::FenError` variant the seed crate
-    /// gives for the same kind of fault: `InvalidRankLength` (a rank of the
-    /// wrong length), `InvalidNumber` (a counter above 65535) or
-    /// `ParseError` (everything its grammar rejects).
-    ///
-    /// ```
-    /// use chessnote::fen::parse_fen;
-    /// let err = parse_fen("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
-    /// assert_eq!(err.seed_variant(), "InvalidRankLength");
-    /// ```
-    pub const fn seed_variant(&self) -> &'static str {
-        match self.kind {
-            FenErrorKind::RankTooShort { .. } | FenErrorKind::RankTooLong { .. } => {
-                "InvalidRankLength"
-            }
-            FenErrorKind::CounterOverflow => "InvalidNumber",
-            _ => "ParseError",
-        }
-    }
-
-    pub(crate) const fn shifted(mut self, by: usize) -> FenError {
-        self.offset += by;
-        self
-    }
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid FEN: {} at byte {}: {}",
-            self.field, self.offset, self.kind
-        )
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for FenError {}
-
-impl crate::Diagnostic for FenError {
-    fn kind_name(&self) -> &'static str {
-        self.kind.name()
-    }
-
-    fn offset(&self) -> usize {
-        self.offset
-    }
-
-    fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "{}: {}", self.field, self.kind)
-    }
-}
-
-// ---------------------------------------------------------------------------
-// The parser.
 
 /// Byte classes of the placement field: 0 = invalid, 1..=8 = digit,
 /// 9 = `/`, 10 = space, 16 + piece index = a piece letter.
@@ -561,7 +98,7 @@ fn unexpected(bytes: &[u8], pos: usize, field: FenField, expected: &'static str)
 fn parse_placement(
     bytes: &[u8],
     mut pos: usize,
-    opts: &FenOptions,
+    cx: &mut Leniencies,
 ) -> Result<(Board, usize), FenError> {
     let mut board = Board::EMPTY;
     // Index of the next square: rank 8 first, so the square of (rank, file)
@@ -602,7 +139,7 @@ fn parse_placement(
             file += 1;
             prev_digit = false;
         } else if (1..=8).contains(&class) {
-            if prev_digit && !opts.adjacent_digits {
+            if prev_digit && !cx.allows(FenLeniency::AdjacentDigits) {
                 return Err(err(FenField::Placement, pos, FenErrorKind::AdjacentDigits));
             }
             file += class as usize;
@@ -707,10 +244,12 @@ const ENTRIES: [Entry; 256] = {
 };
 
 /// The placement field, fast: one table lookup and no unpredictable branch
-/// per byte; every check is folded into one flag. When the flag is up, the
-/// careful [`parse_placement`] runs again to say where and why.
+/// per byte; every check is folded into one flag. `None` when the flag is
+/// up (a fault, or anything strict FEN does not allow, such as two digits
+/// in a row): the careful [`parse_placement`] then says where and why, or
+/// which leniency it used.
 #[inline(always)]
-fn parse_placement_fast(bytes: &[u8], opts: &FenOptions) -> Result<(Board, usize), FenError> {
+fn placement_fast(bytes: &[u8]) -> Option<(Board, usize)> {
     let mut board = Board::EMPTY;
     // `i` counts squares in FEN order (a8 = 0, h8 = 7, a7 = 8, ...), which
     // is square index `i ^ 56`.
@@ -721,7 +260,6 @@ fn parse_placement_fast(bytes: &[u8], opts: &FenOptions) -> Result<(Board, usize
     let mut slashes: usize = 0;
     let mut bad: u8 = 0;
     let mut prev: u8 = 0;
-    let digits_rule = if opts.adjacent_digits { 0 } else { DIGIT };
     let mut pos = bytes.len();
     for (at, &byte) in bytes.iter().enumerate() {
         if byte == b' ' {
@@ -734,7 +272,7 @@ fn parse_placement_fast(bytes: &[u8], opts: &FenOptions) -> Result<(Board, usize
         slashes += (e.flags >> 1 & 1) as usize;
         // An invalid byte, or a digit after a digit.
         bad |= e.flags & (INVALID | prev);
-        prev = e.flags & digits_rule;
+        prev = e.flags & DIGIT;
         i += e.advance as usize;
     }
     let ranks_ok = slashes == 7
@@ -742,11 +280,40 @@ fn parse_placement_fast(bytes: &[u8], opts: &FenOptions) -> Result<(Board, usize
             .iter()
             .enumerate()
             .all(|(k, at)| *at == 8 * (k + 1));
-    if bad == 0 && i == 64 && ranks_ok && pos < bytes.len() {
-        Ok((board, pos))
-    } else {
-        parse_placement(bytes, 0, opts)
+    (bad == 0 && i == 64 && ranks_ok && pos < bytes.len()).then_some((board, pos))
+}
+
+/// The placement field: the fast path, or the careful one when it gives up.
+#[inline(always)]
+fn parse_placement_fast(bytes: &[u8], cx: &mut Leniencies) -> Result<(Board, usize), FenError> {
+    match placement_fast(bytes) {
+        Some(done) => Ok(done),
+        None => parse_placement(bytes, 0, cx),
     }
+}
+
+/// Whether the fast paths (placement, and the `KQkq`/`-` castling
+/// shortcuts) give what the careful parsers give on `bytes`, with every
+/// options constant. For property tests and fuzzing.
+#[doc(hidden)]
+pub fn fast_path_agrees(bytes: &[u8]) -> bool {
+    let Some((board, pos)) = placement_fast(bytes) else {
+        return true;
+    };
+    [FenOptions::STRICT, FenOptions::SEED, FenOptions::LENIENT]
+        .into_iter()
+        .all(|options| {
+            let mut cx = Leniencies::new(options);
+            let placement_agrees = parse_placement(bytes, 0, &mut cx) == Ok((board, pos))
+                && cx.used() == FenOptions::STRICT;
+            // The castling field, where the side to move lets us find it.
+            let castling_at = pos + 3;
+            let castling_agrees = bytes.len() < castling_at
+                || bytes[pos + 2] != b' '
+                || parse_castling(bytes, castling_at, &mut Leniencies::new(options))
+                    == parse_castling_slow(bytes, castling_at, &mut Leniencies::new(options));
+            placement_agrees && castling_agrees
+        })
 }
 
 #[inline]
@@ -765,11 +332,11 @@ fn finish_castling(
     bytes: &[u8],
     castling: Castling,
     pos: usize,
-    opts: &FenOptions,
+    cx: &mut Leniencies,
 ) -> Result<(Castling, usize), FenError> {
     match bytes.get(pos) {
         Some(b' ') | None => Ok((castling, pos)),
-        Some(_) => parse_castling_slow(bytes, pos - 4, opts),
+        Some(_) => parse_castling_slow(bytes, pos - 4, cx),
     }
 }
 
@@ -778,32 +345,34 @@ fn finish_castling(
 fn parse_castling(
     bytes: &[u8],
     pos: usize,
-    opts: &FenOptions,
+    cx: &mut Leniencies,
 ) -> Result<(Castling, usize), FenError> {
-    parse_castling_fields(bytes, pos, opts, true)
+    parse_castling_fields(bytes, pos, cx, true)
 }
 
 #[inline(never)]
 fn parse_castling_slow(
     bytes: &[u8],
     pos: usize,
-    opts: &FenOptions,
+    cx: &mut Leniencies,
 ) -> Result<(Castling, usize), FenError> {
-    parse_castling_fields(bytes, pos, opts, false)
+    parse_castling_fields(bytes, pos, cx, false)
 }
+
+/// What a castling field may hold, for errors.
+const EXPECT_CASTLING: &str = "`-` or castling letters `KQkq` (or rook files `A`-`H`, `a`-`h`)";
 
 /// The castling field; `fast` allows the shortcuts for `KQkq` and `-`.
 #[inline(always)]
 fn parse_castling_fields(
     bytes: &[u8],
     mut pos: usize,
-    opts: &FenOptions,
+    cx: &mut Leniencies,
     fast: bool,
 ) -> Result<(Castling, usize), FenError> {
-    const EXPECTED: &str = "`-` or castling letters `KQkq` (or rook files `A`-`H`, `a`-`h`)";
     // The two most common fields first.
     match bytes.get(pos..pos + 4).filter(|_| fast) {
-        Some(b"KQkq") => return finish_castling(bytes, Castling::STANDARD, pos + 4, opts),
+        Some(b"KQkq") => return finish_castling(bytes, Castling::STANDARD, pos + 4, cx),
         Some([b'-', ..]) => return Ok((Castling::NONE, pos + 1)),
         _ => {}
     }
@@ -826,16 +395,14 @@ fn parse_castling_fields(
         let right = match byte.to_ascii_lowercase() {
             b'k' => CastlingRight::Outermost(CastlingSide::KingSide),
             b'q' => CastlingRight::Outermost(CastlingSide::QueenSide),
-            f @ b'a'..=b'h' if !opts.no_castling_files => {
-                CastlingRight::File(File::ALL[(f - b'a') as usize])
-            }
+            f @ b'a'..=b'h' => CastlingRight::File(File::ALL[(f - b'a') as usize]),
             _ => {
                 return Err(err(
                     FenField::Castling,
                     pos,
                     FenErrorKind::UnexpectedByte {
                         found: byte,
-                        expected: EXPECTED,
+                        expected: EXPECT_CASTLING,
                     },
                 ));
             }
@@ -847,17 +414,17 @@ fn parse_castling_fields(
                 CastlingRight::Outermost(CastlingSide::QueenSide) => 9,
             };
         if !castling.insert(color, right) {
-            if !opts.castling_any_order {
+            if !cx.allows(FenLeniency::CastlingAnyOrder) {
                 return Err(err(FenField::Castling, pos, FenErrorKind::CastlingRepeated));
             }
-        } else if key < last_key && !opts.castling_any_order {
+        } else if key < last_key && !cx.allows(FenLeniency::CastlingAnyOrder) {
             return Err(err(FenField::Castling, pos, FenErrorKind::CastlingOrder));
         }
         last_key = last_key.max(key);
         pos += 1;
     }
     if pos == start {
-        return Err(unexpected(bytes, pos, FenField::Castling, EXPECTED));
+        return Err(unexpected(bytes, pos, FenField::Castling, EXPECT_CASTLING));
     }
     Ok((castling, pos))
 }
@@ -868,7 +435,7 @@ fn parse_counter(
     bytes: &[u8],
     mut pos: usize,
     field: FenField,
-    opts: &FenOptions,
+    cx: &mut Leniencies,
 ) -> Result<(u16, usize), FenError> {
     let start = pos;
     let mut value: u32 = 0;
@@ -886,7 +453,7 @@ fn parse_counter(
     if pos == start {
         return Err(unexpected(bytes, pos, field, "a number"));
     }
-    if !opts.leading_zeros && bytes[start] == b'0' && pos - start > 1 {
+    if bytes[start] == b'0' && pos - start > 1 && !cx.allows(FenLeniency::LeadingZeros) {
         return Err(err(field, start, FenErrorKind::LeadingZero));
     }
     Ok((value as u16, pos))
@@ -895,7 +462,7 @@ fn parse_counter(
 /// Whether the counters are required after the en-passant field.
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub(crate) enum Counters {
-    /// FEN: required unless [`FenOptions::missing_counters`].
+    /// FEN: required unless [`FenLeniency::MissingCounters`].
     Fen,
     /// EPD: optional; present when a digit follows the en-passant field.
     Optional,
@@ -906,10 +473,10 @@ pub(crate) enum Counters {
 #[inline(always)]
 pub(crate) fn parse_fields(
     bytes: &[u8],
-    opts: &FenOptions,
+    cx: &mut Leniencies,
     counters: Counters,
 ) -> Result<(Setup, bool, usize), FenError> {
-    let (board, pos) = parse_placement_fast(bytes, opts)?;
+    let (board, pos) = parse_placement_fast(bytes, cx)?;
     let pos = pos + 1; // the space after the placement
     let turn = match bytes.get(pos) {
         Some(b'w') => Color::White,
@@ -917,7 +484,7 @@ pub(crate) fn parse_fields(
         _ => return Err(unexpected(bytes, pos, FenField::SideToMove, "`w` or `b`")),
     };
     let pos = expect_space(bytes, pos + 1, FenField::SideToMove)?;
-    let (castling, pos) = parse_castling(bytes, pos, opts)?;
+    let (castling, pos) = parse_castling(bytes, pos, cx)?;
     let pos = expect_space(bytes, pos, FenField::Castling)?;
     let (ep_square, mut pos) = match bytes.get(pos) {
         Some(b'-') => (None, pos + 1),
@@ -942,7 +509,7 @@ pub(crate) fn parse_fields(
                 Color::White => Rank::Sixth,
                 Color::Black => Rank::Third,
             };
-            if rank != wanted && !opts.en_passant_any_rank {
+            if rank != wanted && !cx.allows(FenLeniency::EnPassantAnyRank) {
                 return Err(err(FenField::EnPassant, pos, FenErrorKind::EnPassantRank));
             }
             (Some(Square::new(file, rank)), pos + 2)
@@ -964,26 +531,25 @@ pub(crate) fn parse_fields(
         halfmoves: 0,
         fullmoves: 1,
     };
-    let optional = counters == Counters::Optional || opts.missing_counters;
     let digit_at = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
     if !(bytes.get(pos) == Some(&b' ') && digit_at(pos + 1)) {
-        if optional {
+        if counters == Counters::Optional || cx.allows(FenLeniency::MissingCounters) {
             return Ok((setup, false, pos));
         }
         let pos = expect_space(bytes, pos, FenField::EnPassant)?;
         return Err(unexpected(bytes, pos, FenField::HalfmoveClock, "a number"));
     }
-    (setup.halfmoves, pos) = parse_counter(bytes, pos + 1, FenField::HalfmoveClock, opts)?;
+    (setup.halfmoves, pos) = parse_counter(bytes, pos + 1, FenField::HalfmoveClock, cx)?;
     if !(bytes.get(pos) == Some(&b' ') && digit_at(pos + 1)) {
-        if optional {
+        if counters == Counters::Optional || cx.allows(FenLeniency::MissingCounters) {
             return Ok((setup, true, pos));
         }
         let pos = expect_space(bytes, pos, FenField::HalfmoveClock)?;
         return Err(unexpected(bytes, pos, FenField::FullmoveNumber, "a number"));
     }
     let start = pos + 1;
-    (setup.fullmoves, pos) = parse_counter(bytes, start, FenField::FullmoveNumber, opts)?;
-    if setup.fullmoves == 0 && !opts.fullmove_zero {
+    (setup.fullmoves, pos) = parse_counter(bytes, start, FenField::FullmoveNumber, cx)?;
+    if setup.fullmoves == 0 && !cx.allows(FenLeniency::FullmoveZero) {
         return Err(err(
             FenField::FullmoveNumber,
             start,
@@ -993,23 +559,44 @@ pub(crate) fn parse_fields(
     Ok((setup, true, pos))
 }
 
-fn trim_ascii(bytes: &[u8]) -> (usize, usize) {
-    let mut start = 0;
-    let mut end = bytes.len();
-    while start < end && bytes[start].is_ascii_whitespace() {
-        start += 1;
+/// How many bytes of ASCII whitespace to skip at the start of `bytes`:
+/// all there are when `cx` allows it (noting that it was used), else none.
+#[inline(always)]
+pub(crate) fn leading_whitespace(bytes: &[u8], cx: &mut Leniencies) -> usize {
+    let skip = bytes.len() - bytes.trim_ascii_start().len();
+    if skip > 0 && cx.allows(FenLeniency::SurroundingWhitespace) {
+        skip
+    } else {
+        0
     }
-    while end > start && bytes[end - 1].is_ascii_whitespace() {
-        end -= 1;
+}
+
+/// The part of `bytes` to parse: without the surrounding ASCII whitespace
+/// when `cx` allows it (noting that it was used, if there was any), and the
+/// offset of that part in `bytes`.
+#[inline(always)]
+pub(crate) fn body<'a>(bytes: &'a [u8], cx: &mut Leniencies) -> (&'a [u8], usize) {
+    if !cx.allowed.contains(FenLeniency::SurroundingWhitespace) {
+        // Strict: no need to look.
+        return (bytes, 0);
     }
-    (start, end)
+    let trimmed = bytes.trim_ascii();
+    if trimmed.len() != bytes.len() && cx.allows(FenLeniency::SurroundingWhitespace) {
+        (trimmed, bytes.len() - bytes.trim_ascii_start().len())
+    } else {
+        (bytes, 0)
+    }
 }
 
 impl Setup {
-    /// Parses strict FEN (see [`FenOptions`]).
+    /// Parses strict FEN (see [`FenLeniency`]).
+    ///
+    /// # Errors
+    ///
+    /// The first fault from the left, as a [`FenError`].
     ///
     /// ```
-    /// use chessnote::fen::Setup;
+    /// use chessnote::Setup;
     /// let setup = Setup::from_ascii(b"8/8/8/4k3/8/8/8/4K3 b - - 12 60")?;
     /// assert_eq!(setup.halfmoves, 12);
     /// assert!(Setup::from_ascii(b"8/8/8/4k3/8/8/8/4K3 b - - 12 60 ").is_err());
@@ -1017,28 +604,54 @@ impl Setup {
     /// ```
     #[inline]
     pub fn from_ascii(bytes: &[u8]) -> Result<Setup, FenError> {
-        Setup::from_ascii_with(bytes, &FenOptions::new())
+        Setup::from_ascii_with(bytes, FenOptions::STRICT)
     }
 
     /// Parses FEN with the leniencies of `options`.
     ///
+    /// # Errors
+    ///
+    /// The first fault from the left that `options` does not allow.
+    ///
     /// ```
-    /// use chessnote::fen::{FenOptions, Setup};
-    /// let options = FenOptions::new().missing_counters(true);
-    /// let setup = Setup::from_ascii_with(b"8/8/8/8/8/8/8/8 w - -", &options)?;
+    /// use chessnote::fen::{FenLeniency, FenOptions};
+    /// use chessnote::Setup;
+    /// let options = FenOptions::STRICT.with(FenLeniency::MissingCounters);
+    /// let setup = Setup::from_ascii_with(b"8/8/8/8/8/8/8/8 w - -", options)?;
     /// assert_eq!((setup.halfmoves, setup.fullmoves), (0, 1));
     /// # Ok::<(), chessnote::fen::FenError>(())
     /// ```
     #[inline]
-    pub fn from_ascii_with(bytes: &[u8], options: &FenOptions) -> Result<Setup, FenError> {
-        let (start, end) = if options.surrounding_whitespace {
-            trim_ascii(bytes)
-        } else {
-            (0, bytes.len())
-        };
-        let body = &bytes[start..end];
+    pub fn from_ascii_with(bytes: &[u8], options: FenOptions) -> Result<Setup, FenError> {
+        Setup::from_ascii_reporting(bytes, options).map(|(setup, _)| setup)
+    }
+
+    /// Parses FEN with the leniencies of `options`, and says which of them
+    /// the input needed (none for strict FEN).
+    ///
+    /// # Errors
+    ///
+    /// The first fault from the left that `options` does not allow.
+    ///
+    /// ```
+    /// use chessnote::fen::{FenLeniency, FenOptions};
+    /// use chessnote::Setup;
+    /// let (setup, used) = Setup::from_ascii_reporting(b" 8/8/8/8/8/8/8/8 w - - 0 0", FenOptions::LENIENT)?;
+    /// assert_eq!(setup.fullmoves, 0);
+    /// assert_eq!(used, FenOptions::STRICT.with(FenLeniency::SurroundingWhitespace).with(FenLeniency::FullmoveZero));
+    /// let (_, used) = Setup::from_ascii_reporting(b"8/8/8/8/8/8/8/8 w - - 0 1", FenOptions::LENIENT)?;
+    /// assert!(used.is_empty());
+    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// ```
+    #[inline]
+    pub fn from_ascii_reporting(
+        bytes: &[u8],
+        options: FenOptions,
+    ) -> Result<(Setup, FenOptions), FenError> {
+        let mut cx = Leniencies::new(options);
+        let (body, start) = body(bytes, &mut cx);
         let (setup, _, pos) =
-            parse_fields(body, options, Counters::Fen).map_err(|e| e.shifted(start))?;
+            parse_fields(body, &mut cx, Counters::Fen).map_err(|e| e.shifted(start))?;
         if pos != body.len() {
             return Err(err(
                 FenField::End,
@@ -1049,7 +662,7 @@ impl Setup {
                 },
             ));
         }
-        Ok(setup)
+        Ok((setup, cx.used()))
     }
 }
 
@@ -1059,7 +672,7 @@ impl FromStr for Setup {
     /// Parses strict FEN, as [`Setup::from_ascii`].
     ///
     /// ```
-    /// use chessnote::fen::Setup;
+    /// use chessnote::Setup;
     /// let setup: Setup = "8/8/8/8/8/8/8/8 w - - 0 1".parse()?;
     /// assert_eq!(setup, Setup::EMPTY);
     /// # Ok::<(), chessnote::fen::FenError>(())

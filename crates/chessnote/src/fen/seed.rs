@@ -1,12 +1,35 @@
-//! The seed-shaped API of `chess_fen_parser` 0.1.1: [`parse_fen`] and [`Fen`].
+//! The drop-in API of the `chess_fen_parser` 0.1.1 crate: [`parse_fen`]
+//! gives a [`Fen`] (alias [`FenRecord`]) with the same public fields, built
+//! from a [`Setup`]. With the `pest` feature, `FenParser` and `Rule` are the
+//! seed's pest grammar (the file `fen.pest` beside this module, which also
+//! documents the language and where we are stricter).
+//!
+//! Everything here is also re-exported flat from [`chessnote::fen`](super),
+//! so code written for the seed only changes its crate path. The seed's
+//! concepts stay here: its record format (tags and a comment around the
+//! FEN, [`RecordError`], [`RecordField`]), the names of its error variants
+//! ([`RecordError::seed_variant`]) and its castling grammar (letters
+//! `KQkq` only, checked when [`parse_fen_with`] is given
+//! [`FenOptions::SEED`]).
+//!
+//! ```
+//! use chessnote::fen::parse_fen;
+//!
+//! let fen = parse_fen("8/8/8/3pP3/8/8/8/8 b - e3 0 1")?;
+//! assert_eq!(fen.en_passant.as_deref(), Some("e3"));
+//! # Ok::<(), chessnote::fen::RecordError>(())
+//! ```
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::parse::{Counters, FenError, FenErrorKind, FenField, FenOptions, parse_fields};
-use super::setup::{Board, Castling, CastlingRight, Setup};
-use crate::{CastlingSide, Color, File, Piece, PieceKind, Rank, Square};
+use super::parse::{Counters, Leniencies, body, parse_fields};
+use super::{FenError, FenErrorKind, FenField, FenOptions};
+use crate::{
+    Board, Castling, CastlingRight, CastlingSide, Color, File, Piece, PieceKind, Rank, Setup,
+    Square,
+};
 
 /// The four castling rights as booleans, the seed's `Castlings`.
 ///
@@ -15,7 +38,7 @@ use crate::{CastlingSide, Color, File, Piece, PieceKind, Rank, Square};
 /// let fen = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R b Qk - 5 20")?;
 /// assert!(fen.castling.white_long && fen.castling.black_short);
 /// assert!(!fen.castling.white_short && !fen.castling.black_long);
-/// # Ok::<(), chessnote::fen::FenError>(())
+/// # Ok::<(), chessnote::fen::RecordError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Castlings {
@@ -70,7 +93,7 @@ impl From<Castlings> for Castling {
 /// assert_eq!(fen.en_passant, None);
 /// assert_eq!((fen.halfmove_clock, fen.fullmove_number), (0, 1));
 /// assert_eq!(fen.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-/// # Ok::<(), chessnote::fen::FenError>(())
+/// # Ok::<(), chessnote::fen::RecordError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Fen {
@@ -101,7 +124,7 @@ pub struct Fen {
 /// ```
 /// let record: chessnote::fen::FenRecord = chessnote::fen::parse_fen("8/8/8/8/8/8/8/8 w - - 0 1")?;
 /// assert!(record.event.is_none());
-/// # Ok::<(), chessnote::fen::FenError>(())
+/// # Ok::<(), chessnote::fen::RecordError>(())
 /// ```
 pub type FenRecord = Fen;
 
@@ -169,8 +192,7 @@ impl fmt::Display for FenViewError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for FenViewError {}
+impl core::error::Error for FenViewError {}
 
 impl TryFrom<&Fen> for Setup {
     type Error = FenViewError;
@@ -182,7 +204,7 @@ impl TryFrom<&Fen> for Setup {
     /// let fen = parse_fen("8/8/8/3pP3/8/8/8/8 w - d6 0 10")?;
     /// let setup = Setup::try_from(&fen).unwrap();
     /// assert_eq!(setup.to_string(), "8/8/8/3pP3/8/8/8/8 w - d6 0 10");
-    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// # Ok::<(), chessnote::fen::RecordError>(())
     /// ```
     fn try_from(fen: &Fen) -> Result<Setup, FenViewError> {
         if fen.board.len() != 8 || fen.board.iter().any(|r| r.len() != 8) {
@@ -288,7 +310,7 @@ impl Fen {
     /// let text = fen.expanded().to_string();
     /// assert!(text.contains("White:\n    pawn: e5\n    castling: -\n"));
     /// assert!(text.contains("En passant: e3\n"));
-    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// # Ok::<(), chessnote::fen::RecordError>(())
     /// ```
     pub fn expanded(&self) -> Expanded<'_> {
         Expanded(self)
@@ -301,7 +323,7 @@ impl Fen {
 /// use chessnote::fen::parse_fen;
 /// let fen = parse_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
 /// assert!(fen.expanded().to_string().contains("    rook: h1\n    king: e1\n    castling: short\n"));
-/// # Ok::<(), chessnote::fen::FenError>(())
+/// # Ok::<(), chessnote::fen::RecordError>(())
 /// ```
 #[derive(Copy, Clone, Debug)]
 pub struct Expanded<'a>(&'a Fen);
@@ -315,17 +337,6 @@ const SEED_KIND_ORDER: [PieceKind; 6] = [
     PieceKind::Queen,
     PieceKind::King,
 ];
-
-fn kind_name(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::Pawn => "pawn",
-        PieceKind::Knight => "knight",
-        PieceKind::Bishop => "bishop",
-        PieceKind::Rook => "rook",
-        PieceKind::Queen => "queen",
-        PieceKind::King => "king",
-    }
-}
 
 impl fmt::Display for Expanded<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -358,7 +369,7 @@ impl fmt::Display for Expanded<'_> {
                     continue;
                 }
                 squares.sort_unstable();
-                write!(f, "    {}: ", kind_name(kind))?;
+                write!(f, "    {}: ", kind.lower_name())?;
                 for (i, (file, rank)) in squares.iter().enumerate() {
                     if i > 0 {
                         f.write_str(", ")?;
@@ -400,12 +411,99 @@ impl fmt::Display for Expanded<'_> {
         writeln!(f, "{DIVIDER}")
     }
 }
+/// Where in the seed's record format a [`RecordError`] is: one of the FEN
+/// fields, a tag or the comment.
+///
+/// ```
+/// use chessnote::fen::{parse_fen, FenField, RecordField};
+/// let err = parse_fen("[Event \"E\"").unwrap_err();
+/// assert_eq!(err.field(), RecordField::Tag);
+/// let err = parse_fen("8/8/8/8/8/8/8/8 x - - 0 1").unwrap_err();
+/// assert_eq!(err.field(), RecordField::Fen(FenField::SideToMove));
+/// assert_eq!(err.field().to_string(), "side to move");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RecordField {
+    /// One of the six FEN fields, or what follows them.
+    Fen(FenField),
+    /// A tag (`[Event "..."]`).
+    Tag,
+    /// The comment (`{...}`).
+    Comment,
+}
+
+impl RecordField {
+    /// A stable, lowercase, hyphenated name for the part, for programs:
+    /// the FEN field's [`name`](FenField::name), `tag` or `comment`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordField::Fen(field) => field.name(),
+            RecordField::Tag => "tag",
+            RecordField::Comment => "comment",
+        }
+    }
+}
+
+impl fmt::Display for RecordField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordField::Fen(field) => fmt::Display::fmt(field, f),
+            RecordField::Tag | RecordField::Comment => f.write_str(self.name()),
+        }
+    }
+}
+
+/// A record [`parse_fen`] rejected: in which part, at which byte (0-based,
+/// of the whole input) and why. A [`FenError`] whose field can also be one
+/// of the seed's tags or its comment.
+///
+/// ```
+/// use chessnote::fen::{parse_fen, FenErrorKind};
+/// let err = parse_fen("8/8/8/8/8/8/8/8 w - - 0 1\n{open").unwrap_err();
+/// assert_eq!(err.kind(), FenErrorKind::UnexpectedEnd { expected: "`}`" });
+/// assert_eq!(err.to_string(), "comment: unexpected end of input, expected `}` at byte 26");
+/// ```
+pub type RecordError = FenError<RecordField>;
+
+impl RecordError {
+    /// The name of the `chess_fen_parser::FenError` variant the seed crate
+    /// gives for the same kind of fault: `InvalidRankLength` (a rank of the
+    /// wrong length), `InvalidNumber` (a counter above 65535) or
+    /// `ParseError` (everything its grammar rejects).
+    ///
+    /// ```
+    /// use chessnote::fen::parse_fen;
+    /// let err = parse_fen("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+    /// assert_eq!(err.seed_variant(), "InvalidRankLength");
+    /// ```
+    pub const fn seed_variant(&self) -> &'static str {
+        match self.kind() {
+            FenErrorKind::RankTooShort { .. } | FenErrorKind::RankTooLong { .. } => {
+                "InvalidRankLength"
+            }
+            FenErrorKind::CounterOverflow => "InvalidNumber",
+            _ => "ParseError",
+        }
+    }
+}
+
+impl From<FenError> for RecordError {
+    /// The same error, in the FEN fields.
+    fn from(err: FenError) -> RecordError {
+        err.map_field(RecordField::Fen)
+    }
+}
 
 /// Parses a FEN record into the seed-shaped [`Fen`], strictly (see
-/// [`FenOptions`]): the six FEN fields, optionally preceded by
-/// `[Event "..."]`, `[White "..."]`, `[Black "..."]` tags (in that order)
-/// and followed by a `{...}` comment, each separated by any number of line
-/// breaks, as in the seed's record format.
+/// [`FenLeniency`](super::FenLeniency)): the six FEN fields, optionally
+/// preceded by `[Event "..."]`, `[White "..."]`, `[Black "..."]` tags (in
+/// that order) and followed by a `{...}` comment, each separated by any
+/// number of line breaks, as in the seed's record format.
+///
+/// # Errors
+///
+/// The first fault from the left, as a [`RecordError`].
 ///
 /// ```
 /// use chessnote::fen::parse_fen;
@@ -417,32 +515,37 @@ impl fmt::Display for Expanded<'_> {
 ///
 /// let err = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0").unwrap_err();
 /// assert_eq!(err.offset(), 54);
-/// # Ok::<(), chessnote::fen::FenError>(())
+/// # Ok::<(), chessnote::fen::RecordError>(())
 /// ```
-pub fn parse_fen(input: &str) -> Result<Fen, FenError> {
-    parse_fen_with(input, &FenOptions::new())
+pub fn parse_fen(input: &str) -> Result<Fen, RecordError> {
+    parse_fen_with(input, FenOptions::STRICT)
 }
 
-/// [`parse_fen`] with the leniencies of `options`; with
-/// [`FenOptions::seed`] it accepts exactly what the seed crate accepts.
+/// [`parse_fen`] with the leniencies of `options`. Given exactly
+/// [`FenOptions::SEED`], it accepts exactly what the seed crate accepts:
+/// those leniencies, and castling letters `KQkq` only (no rook files).
+///
+/// # Errors
+///
+/// The first fault from the left that `options` does not allow.
 ///
 /// ```
 /// use chessnote::fen::{parse_fen, parse_fen_with, FenOptions};
 /// let text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqKQ - 0 1";
 /// assert!(parse_fen(text).is_err());
-/// let fen = parse_fen_with(text, &FenOptions::seed())?;
+/// let fen = parse_fen_with(text, FenOptions::SEED)?;
 /// assert!(fen.castling.white_short);
-/// # Ok::<(), chessnote::fen::FenError>(())
+/// // Shredder-FEN: ours, not the seed's.
+/// let shredder = "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1";
+/// assert!(parse_fen(shredder).is_ok());
+/// assert_eq!(parse_fen_with(shredder, FenOptions::SEED).unwrap_err().offset(), 24);
+/// # Ok::<(), chessnote::fen::RecordError>(())
 /// ```
-pub fn parse_fen_with(input: &str, options: &FenOptions) -> Result<Fen, FenError> {
+pub fn parse_fen_with(input: &str, options: FenOptions) -> Result<Fen, RecordError> {
     let bytes = input.as_bytes();
-    let (start, end) = if options.surrounding_whitespace {
-        let trimmed = input.trim_ascii();
-        let start = trimmed.as_ptr() as usize - input.as_ptr() as usize;
-        (start, start + trimmed.len())
-    } else {
-        (0, bytes.len())
-    };
+    let mut cx = Leniencies::new(options);
+    let (trimmed, start) = body(bytes, &mut cx);
+    let end = start + trimmed.len();
     let mut pos = start;
     let mut tags: [Option<String>; 3] = [None, None, None];
     for (i, prefix) in [&b"[Event \""[..], b"[White \"", b"[Black \""]
@@ -452,15 +555,21 @@ pub fn parse_fen_with(input: &str, options: &FenOptions) -> Result<Fen, FenError
         if bytes[pos..end].starts_with(prefix) {
             let value_start = pos + prefix.len();
             let Some(len) = bytes[value_start..end].iter().position(|b| *b == b'"') else {
-                return Err(FenError::new(
-                    FenField::Tag,
+                return Err(RecordError::new(
+                    RecordField::Tag,
                     pos,
                     FenErrorKind::UnterminatedString,
                 ));
             };
             let close = value_start + len;
             if bytes.get(close + 1) != Some(&b']') || close + 1 >= end {
-                return Err(unexpected_at(bytes, close + 1, end, FenField::Tag, "`]`"));
+                return Err(unexpected_at(
+                    bytes,
+                    close + 1,
+                    end,
+                    RecordField::Tag,
+                    "`]`",
+                ));
             }
             tags[i] = Some(input[value_start..close].trim().to_string());
             pos = close + 2;
@@ -469,10 +578,14 @@ pub fn parse_fen_with(input: &str, options: &FenOptions) -> Result<Fen, FenError
             pos += 1;
         }
     }
-    let body = &bytes[pos..end];
-    let (setup, _, used) =
-        parse_fields(body, options, Counters::Fen).map_err(|e| e.shifted(pos))?;
-    let mut pos = pos + used;
+    let fields = pos;
+    let parsed =
+        parse_fields(&bytes[fields..end], &mut cx, Counters::Fen).map_err(|e| e.shifted(fields));
+    if options == FenOptions::SEED {
+        seed_castling(bytes, fields, end, parsed.as_ref().err())?;
+    }
+    let (setup, _, used) = parsed?;
+    let mut pos = fields + used;
     let mut comment = None;
     if pos < end {
         let mut p = pos;
@@ -481,8 +594,8 @@ pub fn parse_fen_with(input: &str, options: &FenOptions) -> Result<Fen, FenError
         }
         if p < end && bytes[p] == b'{' {
             let Some(len) = bytes[p + 1..end].iter().position(|b| *b == b'}') else {
-                return Err(FenError::new(
-                    FenField::Comment,
+                return Err(RecordError::new(
+                    RecordField::Comment,
                     p,
                     FenErrorKind::UnexpectedEnd { expected: "`}`" },
                 ));
@@ -495,8 +608,8 @@ pub fn parse_fen_with(input: &str, options: &FenOptions) -> Result<Fen, FenError
             pos = close + 1;
         }
         if pos < end {
-            return Err(FenError::new(
-                FenField::End,
+            return Err(RecordError::new(
+                RecordField::Fen(FenField::End),
                 pos,
                 FenErrorKind::UnexpectedByte {
                     found: bytes[pos],
@@ -514,15 +627,58 @@ pub fn parse_fen_with(input: &str, options: &FenOptions) -> Result<Fen, FenError
     Ok(fen)
 }
 
+/// The seed reads only the castling letters `KQkq`: an error at the first
+/// rook-file letter in the castling field of the FEN fields at
+/// `bytes[fields..end]`, unless `err`, the error of the fields, comes first.
+fn seed_castling(
+    bytes: &[u8],
+    fields: usize,
+    end: usize,
+    err: Option<&FenError>,
+) -> Result<(), RecordError> {
+    if matches!(
+        err.map(FenError::field),
+        Some(FenField::Placement | FenField::SideToMove)
+    ) {
+        // The castling field was not reached.
+        return Ok(());
+    }
+    match castling_file_letter(bytes, fields, end) {
+        Some(at) if err.is_none_or(|e| at < e.offset()) => Err(RecordError::new(
+            RecordField::Fen(FenField::Castling),
+            at,
+            FenErrorKind::UnexpectedByte {
+                found: bytes[at],
+                expected: "`-` or castling letters `KQkq`",
+            },
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The seed reads only the castling letters `KQkq`: the offset of the first
+/// rook-file letter in the castling field of the FEN fields at
+/// `bytes[fields..end]`, if the record gets that far and has one.
+fn castling_file_letter(bytes: &[u8], fields: usize, end: usize) -> Option<usize> {
+    // The placement, a space, the side to move and a space.
+    let start = fields + bytes[fields..end].iter().position(|&b| b == b' ')? + 3;
+    let field = bytes.get(start..end)?;
+    field
+        .iter()
+        .take_while(|&&b| b != b' ')
+        .position(|b| matches!(b.to_ascii_lowercase(), b'a'..=b'h'))
+        .map(|i| start + i)
+}
+
 fn unexpected_at(
     bytes: &[u8],
     pos: usize,
     end: usize,
-    field: FenField,
+    field: RecordField,
     expected: &'static str,
-) -> FenError {
+) -> RecordError {
     if pos < end {
-        FenError::new(
+        RecordError::new(
             field,
             pos,
             FenErrorKind::UnexpectedByte {
@@ -531,6 +687,25 @@ fn unexpected_at(
             },
         )
     } else {
-        FenError::new(field, pos, FenErrorKind::UnexpectedEnd { expected })
+        RecordError::new(field, pos, FenErrorKind::UnexpectedEnd { expected })
     }
 }
+
+#[cfg(feature = "pest")]
+mod grammar {
+    #![allow(missing_docs)]
+    /// The seed's pest grammar (`fen.pest`), for rule-by-rule tests.
+    ///
+    /// ```
+    /// use chessnote::fen::{FenParser, Rule};
+    /// use pest::Parser;
+    /// let pair = FenParser::parse(Rule::castling, "KQkq").unwrap().next().unwrap();
+    /// assert_eq!(pair.as_str(), "KQkq");
+    /// ```
+    #[derive(pest_derive::Parser)]
+    #[grammar = "fen/fen.pest"]
+    pub struct FenParser;
+}
+
+#[cfg(feature = "pest")]
+pub use grammar::{FenParser, Rule};

@@ -19,7 +19,7 @@ use core::fmt;
 
 use cozy_chess as cz;
 
-use crate::fen::{Board, Castling, CastlingRight, Setup};
+use crate::{Board, Castling, CastlingRight, Setup};
 use crate::{CastlingSide, Color, File, Move, Piece, PieceKind, Rank, Square, SquareSet};
 
 mod convert;

@@ -5,7 +5,7 @@ use core::fmt;
 use cozy_chess as cz;
 
 use super::{CastlingMode, cz_color, cz_kind, cz_square, square_of};
-use crate::fen::Setup;
+use crate::Setup;
 use crate::{CastlingSide, Color, File, PieceKind, Rank, Square, SquareSet};
 
 macro_rules! problems {

@@ -5,16 +5,16 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
-use chessnote::fen::{FenOptions, Setup};
+use chessnote::fen::{FenLeniency, FenOptions, Setup};
 use chessnote::lan::LanPlus;
 use chessnote::position::{CastlingMode, Notation, Position};
 use chessnote::san::{SanOptions, SanPlus};
 use proptest::prelude::*;
 
 fn position(fen: &str) -> Position {
-    let options = FenOptions::new().missing_counters(true);
+    let options = FenOptions::STRICT.with(FenLeniency::MissingCounters);
     let setup =
-        Setup::from_ascii_with(fen.as_bytes(), &options).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        Setup::from_ascii_with(fen.as_bytes(), options).unwrap_or_else(|e| panic!("{fen}: {e}"));
     Position::from_setup(&setup, CastlingMode::Standard).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 

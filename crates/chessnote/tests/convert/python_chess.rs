@@ -66,7 +66,7 @@ fn vectors() -> Vec<Vector> {
 }
 
 fn position(fen: &str, mode: CastlingMode) -> Position {
-    let setup = Setup::from_ascii_with(fen.as_bytes(), &FenOptions::new())
+    let setup = Setup::from_ascii_with(fen.as_bytes(), FenOptions::STRICT)
         .unwrap_or_else(|e| panic!("{fen}: {e}"));
     Position::from_setup(&setup, mode).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }

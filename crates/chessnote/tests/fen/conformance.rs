@@ -140,7 +140,7 @@ fn parse_fen_rows_behave_as_recorded() {
     let mut checked = 0;
     for row in rows.iter().filter(|r| r.api == "parse_fen") {
         let input = row.input_str();
-        let seed_mode = parse_fen_with(input, &FenOptions::seed());
+        let seed_mode = parse_fen_with(input, FenOptions::SEED);
         let strict = parse_fen(input);
         if row.ok {
             let fen = seed_mode
@@ -148,7 +148,7 @@ fn parse_fen_rows_behave_as_recorded() {
                 .unwrap_or_else(|e| panic!("line {}: {input:?}: {e}", row.line));
             assert_eq!(render(fen), row.expected, "line {}", row.line);
             // Printing and parsing again gives the same record.
-            let again = parse_fen_with(&fen.to_string(), &FenOptions::seed()).unwrap();
+            let again = parse_fen_with(&fen.to_string(), FenOptions::SEED).unwrap();
             assert_eq!(&again, fen, "line {}", row.line);
             match (strict_verdict(input), &strict) {
                 (Some(kind), Err(e)) => {
@@ -228,7 +228,7 @@ fn rule_rows_behave_as_recorded() {
 /// Our parser in seed mode and the seed crate agree on `input`: both accept
 /// with the same record, or both reject with the same kind of error.
 fn agree_with_seed(input: &str) {
-    let ours = parse_fen_with(input, &FenOptions::seed());
+    let ours = parse_fen_with(input, FenOptions::SEED);
     let theirs = chess_fen_parser::parse_fen(input);
     match (&ours, &theirs) {
         (Ok(a), Ok(b)) => assert_eq!(render(a), render_seed(b), "{input:?}"),
@@ -315,7 +315,8 @@ mod generated {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 3000 } else { 30000 }))]
 
-        /// Valid records with one byte replaced, inserted or removed.
+        /// Valid records with one byte replaced, inserted or removed: the
+        /// fast paths agree with the careful parsers, and we with the seed.
         #[test]
         fn mutated_records(which in 0..VALID.len(), op in 0..3u8, at in 0usize..200,
                            byte in prop::sample::select(b"pnbrqkPNBRQK012345789/ -wbKQkqHAha{}[]\"\n\re36x".to_vec())) {
@@ -327,6 +328,7 @@ mod generated {
                 _ if at < bytes.len() => { bytes.remove(at); }
                 _ => {}
             }
+            prop_assert!(chessnote::fen::fast_path_agrees(&bytes), "{:?}", String::from_utf8_lossy(&bytes));
             if let Ok(input) = String::from_utf8(bytes) {
                 agree_with_seed(&input);
             }
@@ -360,24 +362,24 @@ fn setup_parse_never_panics_and_round_trips_on_random_bytes() {
     let mut runner = TestRunner::new(Config::with_cases(5000));
     runner
         .run(&proptest::collection::vec(any_byte(), 0..90), |bytes| {
-            for options in [FenOptions::new(), FenOptions::seed(), FenOptions::lenient()] {
-                match Setup::from_ascii_with(&bytes, &options) {
+            for options in [FenOptions::STRICT, FenOptions::SEED, FenOptions::LENIENT] {
+                match Setup::from_ascii_with(&bytes, options) {
                     Ok(setup) => {
                         let text = setup.to_string();
-                        assert_eq!(Setup::from_ascii_with(text.as_bytes(), &options), Ok(setup));
+                        assert_eq!(Setup::from_ascii_with(text.as_bytes(), options), Ok(setup));
                     }
                     Err(e) => assert!(e.offset() <= bytes.len()),
                 }
-                if let Ok(epd) = chessnote::fen::Epd::from_ascii_with(&bytes, &options) {
+                if let Ok(epd) = chessnote::fen::Epd::from_ascii_with(&bytes, options) {
                     let text = epd.to_string();
                     assert_eq!(
-                        chessnote::fen::Epd::from_ascii_with(text.as_bytes(), &options),
+                        chessnote::fen::Epd::from_ascii_with(text.as_bytes(), options),
                         Ok(epd)
                     );
                 }
             }
             if let Ok(s) = std::str::from_utf8(&bytes) {
-                let _ = parse_fen_with(s, &FenOptions::lenient());
+                let _ = parse_fen_with(s, FenOptions::LENIENT);
             }
             Ok(())
         })

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use chessnote::fen::{Epd, FenErrorKind, FenOptions, Setup};
+use chessnote::fen::{Epd, FenErrorKind, FenLeniency, FenOptions, Setup};
 
 const QUICK_CAP: usize = 20_000;
 
@@ -177,10 +177,10 @@ fn known_epd_contents() {
     let first = lines(&data)[0];
     // Four fields and trailing spaces: FEN only with two named leniencies.
     assert!(Setup::from_ascii(first).is_err());
-    let options = FenOptions::new()
-        .surrounding_whitespace(true)
-        .missing_counters(true);
-    assert_eq!(Setup::from_ascii_with(first, &options), Ok(Setup::STARTING));
+    let options = FenOptions::STRICT
+        .with(FenLeniency::SurroundingWhitespace)
+        .with(FenLeniency::MissingCounters);
+    assert_eq!(Setup::from_ascii_with(first, options), Ok(Setup::STARTING));
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn cozy_chess_sfens_round_trip() {
                 rejected += 1;
             }
         }
-        let setup = Setup::from_ascii_with(line, &FenOptions::lenient()).unwrap();
+        let setup = Setup::from_ascii_with(line, FenOptions::LENIENT).unwrap();
         assert_eq!(setup.to_string().as_bytes(), line);
     }
     eprintln!("invalid.sfens: {rejected} en-passant squares on the wrong rank");
@@ -237,8 +237,8 @@ fn chessjs_validity_rows() {
                 // chess.js accepts castling letters in any order.
                 Err(e) => {
                     assert_eq!(e.kind(), FenErrorKind::CastlingOrder, "{fen}");
-                    let options = FenOptions::new().castling_any_order(true);
-                    assert!(Setup::from_ascii_with(fen.as_bytes(), &options).is_ok());
+                    let options = FenOptions::STRICT.with(FenLeniency::CastlingAnyOrder);
+                    assert!(Setup::from_ascii_with(fen.as_bytes(), options).is_ok());
                 }
             }
         } else if comment.is_empty() {
@@ -316,4 +316,121 @@ fn x_fen_and_shredder_fen_name_the_same_rooks() {
         assert_eq!(a.castling_rooks(), b.castling_rooks());
         assert_eq!(a.castling_rooks().len(), 4);
     }
+}
+
+/// The fast paths (placement, castling shortcuts) agree with the careful
+/// parsers on every record of every EPD file, and on each record with its
+/// placement cut short or its castling field replaced.
+#[test]
+fn fast_path_agrees_on_real_records() {
+    let mut n = 0;
+    for rel in &epd_files() {
+        let data = common::read_data(rel).unwrap();
+        for line in lines(&data) {
+            assert!(chessnote::fen::fast_path_agrees(line), "{rel}: {line:?}");
+            let mut cut = line.to_vec();
+            cut.truncate(line.iter().position(|b| *b == b'/').unwrap_or(0) + 1);
+            assert!(chessnote::fen::fast_path_agrees(&cut), "{rel}: {cut:?}");
+            n += 1;
+        }
+    }
+    if n > 0 {
+        assert!(n > 1000, "{n}");
+    }
+}
+
+/// What the reporting entry points say about the leniencies the Lichess
+/// book's records need: as FEN, surrounding whitespace and missing counters;
+/// as EPD (counters optional, trailing spaces ignored), none.
+#[test]
+fn reporting_names_the_leniencies_real_records_use() {
+    let Some(data) = common::read_data("data/epd/stockfish-books/popularpos_lichess.epd.zst")
+    else {
+        return;
+    };
+    let expected = FenOptions::STRICT
+        .with(FenLeniency::SurroundingWhitespace)
+        .with(FenLeniency::MissingCounters);
+    let mut trailing = 0;
+    for line in lines(&data).into_iter().take(5_000) {
+        let (setup, used) = Setup::from_ascii_reporting(line, FenOptions::LENIENT).unwrap();
+        let want = if line.ends_with(b" ") {
+            trailing += 1;
+            expected
+        } else {
+            expected.without(FenLeniency::SurroundingWhitespace)
+        };
+        assert_eq!(used, want, "{line:?}");
+        // The leniencies it reports are enough, and each is needed.
+        assert_eq!(Setup::from_ascii_with(line, used), Ok(setup));
+        for leniency in used.iter() {
+            assert!(Setup::from_ascii_with(line, used.without(leniency)).is_err());
+        }
+        let (epd, used) =
+            chessnote::fen::Epd::from_ascii_reporting(line, FenOptions::LENIENT).unwrap();
+        assert_eq!((epd.setup, used), (setup, FenOptions::STRICT));
+    }
+    assert!(trailing > 0);
+}
+
+/// Every leniency, reported by name: the lenient rows of the chess.js
+/// validity table and odd records built from a real position.
+#[test]
+fn each_leniency_is_reported_by_its_name() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for (text, name) in [
+        (format!(" {start} w KQkq - 0 1"), "surrounding-whitespace"),
+        (format!("{start} w KQkq -"), "missing-counters"),
+        (format!("{start} w KQkq - 0 0"), "fullmove-zero"),
+        (format!("{start} w KQkq - 00 1"), "leading-zeros"),
+        (
+            format!("{}/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &start[..17]),
+            "adjacent-digits",
+        ),
+        (format!("{start} w qkQK - 0 1"), "castling-any-order"),
+        (format!("{start} w KQkq e4 0 1"), "en-passant-any-rank"),
+    ] {
+        let leniency: FenLeniency = name.parse().unwrap();
+        assert!(Setup::from_ascii(text.as_bytes()).is_err(), "{text}");
+        let (_, used) = Setup::from_ascii_reporting(text.as_bytes(), FenOptions::LENIENT).unwrap();
+        assert_eq!(used.to_string(), name, "{text}");
+        assert_eq!(used, FenOptions::from(leniency));
+        let err = Setup::from_ascii_with(text.as_bytes(), FenOptions::LENIENT.without(leniency));
+        assert!(err.is_err(), "{text}");
+    }
+    assert_eq!(
+        "all".parse::<FenOptions>().unwrap().len(),
+        FenLeniency::ALL.len()
+    );
+}
+
+/// A FEN error reads like every chessnote error: `"{message} at byte
+/// {offset}"`, the message naming the field; checked on the variant
+/// dialects of the fuzz seeds, which strict FEN rejects.
+#[test]
+fn errors_read_as_every_notation_error_does() {
+    use chessnote::Diagnostic;
+    let Some(data) = common::read_data("data/fen/fuzz-seed-fens.tsv") else {
+        return;
+    };
+    let text = String::from_utf8(data).unwrap();
+    let mut n = 0;
+    for line in text.lines().skip(1) {
+        let fen = line.split('\t').nth(2).unwrap();
+        if let Err(err) = Setup::from_ascii(fen.as_bytes()) {
+            let message = err.message();
+            assert!(
+                message.starts_with(&format!("{}: ", err.field())),
+                "{message}"
+            );
+            assert_eq!(
+                err.to_string(),
+                format!("{message} at byte {}", err.offset())
+            );
+            assert_eq!(err.kind_name(), err.kind().name());
+            assert!(err.offset() <= fen.len());
+            n += 1;
+        }
+    }
+    assert!(n > 0);
 }

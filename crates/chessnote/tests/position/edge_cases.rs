@@ -1,6 +1,6 @@
 //! Edge cases of positions, each once a bug or a question the review raised.
 
-use chessnote::fen::{FenOptions, Setup};
+use chessnote::fen::{FenLeniency, FenOptions, Setup};
 use chessnote::position::{CastlingMode, Position, Problem, Problems, Termination};
 use chessnote::{Move, PieceKind, Square};
 
@@ -31,8 +31,8 @@ fn playing_an_unchecked_move_from_an_empty_square_does_not_panic() {
 
 #[test]
 fn a_fullmove_number_of_zero_is_kept() {
-    let options = FenOptions::new().fullmove_zero(true);
-    let setup = Setup::from_ascii_with(b"4k3/8/8/8/8/8/8/4K3 w - - 3 0", &options).unwrap();
+    let options = FenOptions::STRICT.with(FenLeniency::FullmoveZero);
+    let setup = Setup::from_ascii_with(b"4k3/8/8/8/8/8/8/4K3 w - - 3 0", options).unwrap();
     let position = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
     assert_eq!(position.fullmoves(), 0);
     assert_eq!(

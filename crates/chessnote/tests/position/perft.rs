@@ -7,7 +7,7 @@
 use crate::common;
 use crate::common::perft;
 
-use chessnote::fen::{FenOptions, Setup};
+use chessnote::fen::{FenLeniency, FenOptions, Setup};
 use chessnote::position::{CastlingMode, Position, Problem, Problems};
 
 struct Case {
@@ -67,11 +67,11 @@ fn parse_epd(text: &str) -> Vec<Case> {
 }
 
 fn position(fen: &str) -> Option<(Position, bool)> {
-    let options = FenOptions::new()
-        .missing_counters(true)
-        .surrounding_whitespace(true);
+    let options = FenOptions::STRICT
+        .with(FenLeniency::MissingCounters)
+        .with(FenLeniency::SurroundingWhitespace);
     let setup =
-        Setup::from_ascii_with(fen.as_bytes(), &options).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        Setup::from_ascii_with(fen.as_bytes(), options).unwrap_or_else(|e| panic!("{fen}: {e}"));
     // Some suites hold impossible checks on purpose (aligned sliders): they
     // must be flagged, and still be playable when the caller says so.
     let ignore = Problems::NONE.with(Problem::ImpossibleCheck);

@@ -264,8 +264,8 @@ fn standard_mode_flags_chess960_castling() {
 /// as they were read (X-FEN for `KQkq` Chess960 files, Shredder for `HFhf`).
 #[test]
 fn real_positions_are_valid_and_print_back() {
-    use chessnote::fen::FenOptions;
-    let options = FenOptions::new().surrounding_whitespace(true);
+    use chessnote::fen::{FenLeniency, FenOptions};
+    let options = FenOptions::STRICT.with(FenLeniency::SurroundingWhitespace);
     for (rel, mode, style, limit) in [
         (
             "data/epd/stockfish-books/FRC_openings.epd",
@@ -311,7 +311,7 @@ fn real_positions_are_valid_and_print_back() {
         // Spread the sample over the whole file.
         let step = (lines.len() / limit).max(1);
         for fen in lines.iter().step_by(step) {
-            let setup = Setup::from_ascii_with(fen.as_bytes(), &options)
+            let setup = Setup::from_ascii_with(fen.as_bytes(), options)
                 .unwrap_or_else(|e| panic!("{rel}: {fen}: {e}"));
             let position =
                 Position::from_setup(&setup, mode).unwrap_or_else(|e| panic!("{rel}: {fen}: {e}"));
