@@ -10,7 +10,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         Ok(eran) => {
             let mut buf = [0; MAX_LEN];
             for style in [Style::Verbose, Style::Short] {
-                let text = eran.encode(style, &mut buf);
+                let text = eran.display(style).write_ascii(&mut buf);
                 assert_eq!(Eran::from_ascii(text.as_bytes()), Ok(eran), "{text}");
                 assert_eq!(eran.display(style).to_string(), text);
             }

@@ -56,7 +56,7 @@ fn the_seed_table_parses_in_both_forms_and_every_case_and_prints_back() {
         assert_eq!(value.verbose().to_string(), verbose, "{what}");
         assert_eq!(value.short().to_string(), short, "{what}");
         let mut buf = String::new();
-        value.append_to(&mut buf, Style::Short);
+        value.short().append_to(&mut buf);
         assert_eq!(buf, short);
     }
 }
@@ -476,7 +476,7 @@ fn every_value_prints_and_parses_back_in_both_styles() {
     let mut buf = [0; MAX_LEN];
     for value in values {
         for style in [Style::Verbose, Style::Short] {
-            let text = value.encode(style, &mut buf).to_string();
+            let text = value.display(style).write_ascii(&mut buf).to_string();
             assert_eq!(parse(&text), Ok(value), "{text}");
             assert_eq!(value.display(style).to_string(), text);
             assert!(text.len() <= MAX_LEN);
@@ -543,4 +543,73 @@ fn check_any(bytes: &[u8]) -> Result<(), TestCaseError> {
         Err(e) => prop_assert!(e.offset() <= bytes.len()),
     }
     Ok(())
+}
+
+/// Counts the allocations of the current thread, so that a test can say a
+/// piece of code made none (other tests run on other threads).
+struct CountingAlloc;
+
+thread_local! {
+    static ALLOCATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+// SAFETY: every call is forwarded to the system allocator unchanged.
+unsafe impl std::alloc::GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: the caller's contract is the system allocator's.
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: `ptr` came from `alloc` above, that is from `System`.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAlloc = CountingAlloc;
+
+/// `Display` of every value into a writer that does not allocate: how many
+/// allocations it took.
+fn allocations_of_display(value: &dyn std::fmt::Display) -> usize {
+    struct Sink(usize);
+    impl std::fmt::Write for Sink {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    let before = ALLOCATIONS.with(std::cell::Cell::get);
+    let mut sink = Sink(0);
+    std::fmt::write(&mut sink, format_args!("{value:>24}")).unwrap();
+    assert_eq!(sink.0, 24);
+    ALLOCATIONS.with(std::cell::Cell::get) - before
+}
+
+#[test]
+fn every_value_prints_the_same_through_display_append_to_and_write_ascii() {
+    let mut buf = [0; MAX_LEN];
+    let mut line = String::new();
+    for value in all_values() {
+        for style in [Style::Verbose, Style::Short] {
+            let shown = value.display(style);
+            line.clear();
+            shown.append_to(&mut line);
+            assert_eq!(shown.write_ascii(&mut buf), line);
+            assert_eq!(shown.to_string(), line);
+            assert_eq!(allocations_of_display(&shown), 0, "{line}");
+        }
+        line.clear();
+        value.append_to(&mut line);
+        assert_eq!(value.write_ascii(&mut buf), line);
+        assert_eq!(value.to_string(), line);
+        assert_eq!(line, value.verbose().to_string());
+        assert_eq!(allocations_of_display(&value), 0, "{line}");
+        if let Some(regular) = value.regular() {
+            assert_eq!(regular.write_ascii(&mut buf), line);
+            assert_eq!(regular.to_string(), line);
+            assert_eq!(allocations_of_display(&regular), 0, "{line}");
+        }
+    }
 }

@@ -21,11 +21,18 @@
 //! pawn, origin and destination differ, the piece can make the move on an
 //! empty board). Turning it into a legal move needs a position.
 //!
-//! With the `serde` feature, an [`Eran`] (de)serialises as its spelling
-//! (verbose when written; either form, any case, when read).
+//! Printing is the same on every value with a text form: `Display` (which
+//! does not allocate), `append_to(&mut String)` and `write_ascii` into a
+//! `[u8; MAX_LEN]`. [`Eran`] and [`RegularMove`] print the verbose spelling;
+//! for the short one, or a style chosen at run time, print the [`Styled`]
+//! value that [`Eran::short`] or [`Eran::display`] gives.
+//!
+//! With the `serde` feature, an [`Eran`] and a [`RegularMove`]
+//! (de)serialise as their spelling (verbose when written; either form, any
+//! case, when read).
 //!
 //! ```
-//! use chessnote::eran::{Eran, Style};
+//! use chessnote::eran::{Eran, MAX_LEN};
 //! use chessnote::{PieceKind, Square};
 //!
 //! let eran: Eran = "p G7-G8 ->queen".parse()?;
@@ -35,6 +42,12 @@
 //! assert_eq!(regular.promotion(), Some(PieceKind::Queen));
 //! assert_eq!(eran.to_string(), "Pawn g7-g8 ->Queen");
 //! assert_eq!(eran.short().to_string(), "P g7-g8 >Q");
+//!
+//! let mut buf = [0; MAX_LEN];
+//! assert_eq!(eran.short().write_ascii(&mut buf), "P g7-g8 >Q");
+//! let mut line = String::from("1. ");
+//! eran.append_to(&mut line);
+//! assert_eq!(line, "1. Pawn g7-g8 ->Queen");
 //!
 //! let err = "Knight b1?c3".parse::<Eran>().unwrap_err();
 //! assert_eq!(err.to_string(), "expected `-` or `x` after the origin square at byte 9");

@@ -5,7 +5,7 @@ use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use super::{Eran, MAX_LEN, Style};
+use super::{Eran, MAX_LEN};
 
 impl Serialize for Eran {
     /// Serialises as the canonical verbose spelling, without allocating.
@@ -16,8 +16,7 @@ impl Serialize for Eran {
     /// assert_eq!(serde_json::to_string(&eran).unwrap(), r#""Pawn g7-g8 ->Queen""#);
     /// ```
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut buf = [0; MAX_LEN];
-        serializer.serialize_str(self.encode(Style::Verbose, &mut buf))
+        serializer.serialize_str(self.write_ascii(&mut [0; MAX_LEN]))
     }
 }
 
