@@ -516,6 +516,24 @@ proptest! {
     }
 
     #[test]
+    fn a_printed_move_followed_by_anything_is_read_back_by_the_prefix_parser(
+        value in proptest::sample::select(all_values()),
+        short in any::<bool>(),
+        rest in "[ \n+#!?,;.)a-zA-Z0-9-]{0,6}",
+    ) {
+        let style = if short { Style::Short } else { Style::Verbose };
+        let printed = value.display(style).to_string();
+        let text = format!("{printed}{rest}");
+        check_any(text.as_bytes())?;
+        // A move ends at a byte that cannot continue it.
+        let continues = rest.starts_with(|c: char| c.is_ascii_alphanumeric())
+            || (value.regular().is_some() && rest.starts_with(' '));
+        if !continues {
+            prop_assert_eq!(Eran::from_ascii_prefix(text.as_bytes()), Ok((value, printed.len())));
+        }
+    }
+
+    #[test]
     fn no_panic_on_near_misses(
         text in "(([PpNnBbRrQqKk]|[Pp]awn|[Kk]night|[Bb]ishop|[Rr]ook|[Qq]ueen|[Kk]ing)[ \t]{0,2}[a-iA-I0-9]{0,2}[-xX:]?[a-iA-I0-9]{0,2}( ?(->|>|-|=)?(Q|queen|N|K|P|x)?)?[+# ]?|[cCeE][a-zA-Z-]{0,18})",
     ) {
@@ -525,8 +543,25 @@ proptest! {
 
 /// Parsing never panics; an accepted input prints and parses back to the
 /// same value in both styles, and an error points inside or just past the
-/// input.
+/// input. The prefix parser agrees with the whole-move parser (a whole
+/// input parses exactly when its prefix is all of it; the prefix alone is
+/// a whole move; an error is the same error), and the fast path with the
+/// rule-by-rule parser.
 fn check_any(bytes: &[u8]) -> Result<(), TestCaseError> {
+    prop_assert!(chessnote::eran::fast_path_agrees(bytes));
+    let whole = Eran::from_ascii(bytes);
+    match Eran::from_ascii_prefix(bytes) {
+        Ok((eran, used)) => {
+            prop_assert!(0 < used && used <= bytes.len());
+            prop_assert_eq!(Eran::from_ascii(&bytes[..used]), Ok(eran));
+            if used == bytes.len() {
+                prop_assert_eq!(whole, Ok(eran));
+            } else {
+                prop_assert!(whole.is_err_and(|e| e.offset() >= used));
+            }
+        }
+        Err(err) => prop_assert_eq!(whole, Err(err)),
+    }
     match Eran::from_ascii(bytes) {
         Ok(value) => {
             prop_assert_eq!(parse(&value.to_string()), Ok(value));

@@ -285,6 +285,51 @@ impl Eran {
         parse::parse(bytes)
     }
 
+    /// Parses one ERAN move at the start of `bytes` and says how many bytes
+    /// it used; what follows is left to the caller (a space and the next
+    /// move, a newline, a check mark, …). This is how a reader of move
+    /// lists or PGN movetext splits ERAN, whose verbose moves contain spaces
+    /// (`Knight g1-f3`).
+    ///
+    /// The move read is the one [`Eran::from_ascii`] would read: a whole
+    /// input parses exactly when its prefix is all of it, and then to the
+    /// same move. A pawn move to the last rank takes its promotion with it
+    /// (`Pawn e7-e8 ->Queen`); any other move ends after its destination,
+    /// so `Pawn e2-e4 ->Queen` is the move `Pawn e2-e4` followed by 8
+    /// bytes that are not part of it.
+    ///
+    /// # Errors
+    ///
+    /// An [`EranError`] when `bytes` does not start with a move: what was
+    /// expected, at which byte (the same error [`Eran::from_ascii`] gives
+    /// for the same bytes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chessnote::eran::{Eran, EranErrorKind};
+    ///
+    /// let text = b"Knight g1-f3 ck P e7-e8 >Q";
+    /// let mut moves = Vec::new();
+    /// let mut at = 0;
+    /// while at < text.len() {
+    ///     let (eran, used) = Eran::from_ascii_prefix(&text[at..])?;
+    ///     moves.push(eran.short().to_string());
+    ///     at += used;
+    ///     // Moves are separated by one space here.
+    ///     at += usize::from(text.get(at) == Some(&b' '));
+    /// }
+    /// assert_eq!(moves, ["N g1-f3", "ck", "P e7-e8 >Q"]);
+    ///
+    /// assert_eq!(Eran::from_ascii_prefix(b"ep+")?, (Eran::EnPassant, 2));
+    /// let err = Eran::from_ascii_prefix(b"Knight g1?f3").unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (EranErrorKind::Action, 9));
+    /// # Ok::<(), chessnote::eran::EranError>(())
+    /// ```
+    pub fn from_ascii_prefix(bytes: &[u8]) -> Result<(Eran, usize), EranError> {
+        parse::parse_prefix(bytes)
+    }
+
     /// The regular move, unless this is castling or the en passant
     /// identifier.
     ///
@@ -378,6 +423,14 @@ impl core::str::FromStr for RegularMove {
             _ => Err(EranError::new(EranErrorKind::NotRegular, 0)),
         }
     }
+}
+
+/// Whether the fast path for common moves agrees with the rule-by-rule
+/// parser on `bytes`, as a prefix and as a whole move (for the property
+/// tests and the fuzz target; not part of the stable API).
+#[doc(hidden)]
+pub fn fast_path_agrees(bytes: &[u8]) -> bool {
+    parse::fast_path_agrees(bytes)
 }
 
 /// Side conditions S1 and S2 of `docs/eran.ebnf`: distinct squares and the
