@@ -60,6 +60,7 @@ mod print;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+use crate::text::named_enum;
 use crate::{CastlingSide, PieceKind, Square};
 
 pub use error::{EranError, EranErrorKind};
@@ -96,24 +97,28 @@ pub enum Eran {
     EnPassant,
 }
 
-/// The spelling to print: verbose (`Pawn g7-g8 ->Queen`) or short
-/// (`P g7-g8 >Q`).
-///
-/// ```
-/// use chessnote::eran::{Eran, Style};
-///
-/// let eran = Eran::from_ascii(b"N b1-c3")?;
-/// assert_eq!(eran.display(Style::Verbose).to_string(), "Knight b1-c3");
-/// assert_eq!(eran.display(Style::Short).to_string(), "N b1-c3");
-/// # Ok::<(), chessnote::eran::EranError>(())
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Style {
-    /// Full names: `Pawn`, `->Queen`, `castling-kingside`, `en-passant`.
-    #[default]
-    Verbose,
-    /// Letters and abbreviations: `P`, `>Q`, `ck`, `ep`.
-    Short,
+named_enum! {
+    /// The spelling to print: verbose (`Pawn g7-g8 ->Queen`) or short
+    /// (`P g7-g8 >Q`). Its names are `verbose` and `short`.
+    ///
+    /// ```
+    /// use chessnote::eran::{Eran, Style};
+    ///
+    /// let eran = Eran::from_ascii(b"N b1-c3")?;
+    /// assert_eq!(eran.display(Style::Verbose).to_string(), "Knight b1-c3");
+    /// assert_eq!(eran.display(Style::Short).to_string(), "N b1-c3");
+    /// assert_eq!("short".parse::<Style>(), Ok(Style::Short));
+    /// assert_eq!(Style::default().name(), "verbose");
+    /// # Ok::<(), chessnote::eran::EranError>(())
+    /// ```
+    #[derive(Default)]
+    pub enum Style: "ERAN style" {
+        /// Full names: `Pawn`, `->Queen`, `castling-kingside`, `en-passant`.
+        #[default]
+        Verbose = "verbose",
+        /// Letters and abbreviations: `P`, `>Q`, `ck`, `ep`.
+        Short = "short",
+    }
 }
 
 /// A regular ERAN move: piece, origin, capture flag, destination and
