@@ -53,17 +53,18 @@ fn piece_name(s: &[u8], pos: usize) -> core::result::Result<(PieceKind, usize), 
         Some(b'k') => PieceKind::King,
         _ => return Err(pos),
     };
-    let long: Option<(&[u8], PieceKind)> = match (kind, lower_at(s, pos + 1)) {
-        (PieceKind::Pawn, Some(b'a')) => Some((b"pawn", PieceKind::Pawn)),
-        (PieceKind::King, Some(b'n')) => Some((b"knight", PieceKind::Knight)),
-        (PieceKind::King, Some(b'i')) => Some((b"king", PieceKind::King)),
-        (PieceKind::Bishop, Some(b'i')) => Some((b"bishop", PieceKind::Bishop)),
-        (PieceKind::Rook, Some(b'o')) => Some((b"rook", PieceKind::Rook)),
-        (PieceKind::Queen, Some(b'u')) => Some((b"queen", PieceKind::Queen)),
+    // The second byte of each long name tells it from the letter alone.
+    let long = match (kind, lower_at(s, pos + 1)) {
+        (PieceKind::Pawn, Some(b'a')) => Some(PieceKind::Pawn),
+        (PieceKind::King, Some(b'n')) => Some(PieceKind::Knight),
+        (PieceKind::King, Some(b'i')) => Some(PieceKind::King),
+        (PieceKind::Bishop, Some(b'i')) => Some(PieceKind::Bishop),
+        (PieceKind::Rook, Some(b'o')) => Some(PieceKind::Rook),
+        (PieceKind::Queen, Some(b'u')) => Some(PieceKind::Queen),
         _ => None,
     };
     match long {
-        Some((word, kind)) => match_word(s, pos, word).map(|end| (kind, end)),
+        Some(kind) => match_word(s, pos, kind.lower_name().as_bytes()).map(|end| (kind, end)),
         None => Ok((kind, pos + 1)),
     }
 }
@@ -142,6 +143,26 @@ fn trailing(s: &[u8], eran: Eran, end: usize) -> EranError {
     }
 }
 
+/// The lowercase long name of each piece, packed little-endian into a
+/// `u64` (every name has at most 8 bytes), by `PieceKind as usize`.
+const LONG_NAMES: [u64; 6] = {
+    let mut names = [0; 6];
+    let mut i = 0;
+    while i < PieceKind::ALL.len() {
+        let kind = PieceKind::ALL[i];
+        let name = kind.lower_name().as_bytes();
+        let mut bytes = [0u8; 8];
+        let mut j = 0;
+        while j < name.len() {
+            bytes[j] = name[j];
+            j += 1;
+        }
+        names[kind as usize] = u64::from_le_bytes(bytes);
+        i += 1;
+    }
+    names
+};
+
 /// The common case, a regular move without promotion, in straight-line
 /// code, at the start of `s`: the move and the offset after it. `None`
 /// sends everything else (and every error) to [`parse_rule_by_rule`],
@@ -150,21 +171,26 @@ fn trailing(s: &[u8], eran: Eran, end: usize) -> EranError {
 fn fast_prefix(s: &[u8]) -> Option<(Eran, usize)> {
     let b0 = *s.first()? | 0x20;
     let b1 = s.get(1).map_or(0, |&b| b | 0x20);
-    // The piece name's lowercase bytes, packed little-endian, and length.
-    let (piece, name, len) = match (b0, b1) {
-        (b'p', b'a') => (PieceKind::Pawn, u64::from_le_bytes(*b"pawn\0\0\0\0"), 4),
-        (b'k', b'n') => (PieceKind::Knight, u64::from_le_bytes(*b"knight\0\0"), 6),
-        (b'b', b'i') => (PieceKind::Bishop, u64::from_le_bytes(*b"bishop\0\0"), 6),
-        (b'r', b'o') => (PieceKind::Rook, u64::from_le_bytes(*b"rook\0\0\0\0"), 4),
-        (b'q', b'u') => (PieceKind::Queen, u64::from_le_bytes(*b"queen\0\0\0"), 5),
-        (b'k', b'i') => (PieceKind::King, u64::from_le_bytes(*b"king\0\0\0\0"), 4),
-        (b'p', _) => (PieceKind::Pawn, 0, 1),
-        (b'n', _) => (PieceKind::Knight, 0, 1),
-        (b'b', _) => (PieceKind::Bishop, 0, 1),
-        (b'r', _) => (PieceKind::Rook, 0, 1),
-        (b'q', _) => (PieceKind::Queen, 0, 1),
-        (b'k', _) => (PieceKind::King, 0, 1),
+    // The piece, and whether its long name is written.
+    let (piece, long) = match (b0, b1) {
+        (b'p', b'a') => (PieceKind::Pawn, true),
+        (b'k', b'n') => (PieceKind::Knight, true),
+        (b'b', b'i') => (PieceKind::Bishop, true),
+        (b'r', b'o') => (PieceKind::Rook, true),
+        (b'q', b'u') => (PieceKind::Queen, true),
+        (b'k', b'i') => (PieceKind::King, true),
+        (b'p', _) => (PieceKind::Pawn, false),
+        (b'n', _) => (PieceKind::Knight, false),
+        (b'b', _) => (PieceKind::Bishop, false),
+        (b'r', _) => (PieceKind::Rook, false),
+        (b'q', _) => (PieceKind::Queen, false),
+        (b'k', _) => (PieceKind::King, false),
         _ => return None,
+    };
+    let (name, len) = if long {
+        (LONG_NAMES[piece as usize], piece.lower_name().len())
+    } else {
+        (0, 1)
     };
     // The name, then a space, two squares and `-` or `x`.
     let [b' ', f1, r1, action, f2, r2] = *s.get(len..)?.first_chunk::<6>()? else {
