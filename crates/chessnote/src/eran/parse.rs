@@ -87,10 +87,10 @@ fn square(s: &[u8], pos: usize) -> core::result::Result<Square, usize> {
 
 /// Parses a whole move: the move at the start of `s`, which must then end.
 pub(super) fn parse(s: &[u8]) -> Result<Eran> {
-    if let Some((eran, end)) = fast_prefix(s) {
-        if end == s.len() {
-            return Ok(eran);
-        }
+    if let Some((eran, end)) = fast_prefix(s)
+        && end == s.len()
+    {
+        return Ok(eran);
     }
     let (eran, end) = parse_rule_by_rule(s)?;
     if end == s.len() {
