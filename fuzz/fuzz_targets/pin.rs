@@ -1,7 +1,9 @@
 //! Fuzz `chessnote::pin`: every input is parsed through every entry point.
 //! They must agree, must not panic, accept only one-to-three-byte ASCII
 //! tokens, and an accepted token must re-encode to the input byte for byte
-//! and map back and forth through the chess mapping consistently.
+//! and map back and forth through the chess mapping consistently. The
+//! careful parser (`from_ascii`) accepts the same tokens, and its error
+//! blames a byte inside the first four (or the end).
 #![no_main]
 
 use chessnote::pin::{Identifier, ParseError};
@@ -9,6 +11,14 @@ use chessnote::pin::{Identifier, ParseError};
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let from_bytes = Identifier::try_from(data);
     assert_eq!(Identifier::parse_ascii(data), from_bytes);
+    match Identifier::from_ascii(data) {
+        Ok(id) => assert_eq!(Ok(id), from_bytes),
+        Err(err) => {
+            assert!(from_bytes.is_err());
+            assert!(err.offset() <= data.len().min(3));
+            assert!(err.to_string().ends_with(&format!(" at byte {}", err.offset())));
+        }
+    }
 
     if let Ok(text) = std::str::from_utf8(data) {
         assert_eq!(Identifier::parse(text), from_bytes);

@@ -49,7 +49,7 @@ fn main() {
         let mut spans = Vec::with_capacity(n);
         for m in &moves {
             let start = text.len();
-            m.append_to(&mut text, style);
+            m.display(style).append_to(&mut text);
             spans.push(start..text.len());
             text.push('\n');
         }
@@ -100,22 +100,22 @@ fn main() {
         "eran_print",
         n,
         vec![
-            Contender::new("chessnote::eran encode (verbose)", || {
+            Contender::new("chessnote::eran write_ascii (verbose)", || {
                 let mut buf = [0; MAX_LEN];
                 for &eran in &moves {
-                    black_box(black_box(eran).encode(Style::Verbose, &mut buf).len());
+                    black_box(black_box(eran).write_ascii(&mut buf).len());
                 }
             }),
-            Contender::new("chessnote::eran encode (short)", || {
+            Contender::new("chessnote::eran write_ascii (short)", || {
                 let mut buf = [0; MAX_LEN];
                 for &eran in &moves {
-                    black_box(black_box(eran).encode(Style::Short, &mut buf).len());
+                    black_box(black_box(eran).short().write_ascii(&mut buf).len());
                 }
             }),
             Contender::new("chessnote::eran append_to (verbose)", || {
                 for &eran in &moves {
                     line.clear();
-                    black_box(eran).append_to(&mut line, Style::Verbose);
+                    black_box(eran).append_to(&mut line);
                     black_box(&line);
                 }
             }),

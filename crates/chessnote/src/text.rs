@@ -14,7 +14,9 @@
 //!   `Display`, `FromStr` of comma-separated names);
 //! - [`error_kind!`] declares an error-kind enum whose variants carry a name
 //!   and a message, and [`notation_error!`] the error type around it:
-//!   `XError { kind, offset }`, `Display` as `"{message} at byte {offset}"`.
+//!   `XError { kind, offset }`, `Display` as `"{message} at byte {offset}"`;
+//! - `serde_text!` (feature `serde`) (de)serialises a type with a text form
+//!   as that text.
 
 use alloc::string::String;
 use core::fmt;
@@ -554,3 +556,50 @@ macro_rules! notation_error {
     };
 }
 pub(crate) use notation_error;
+
+/// (De)serialises a type with a text form as that text (feature `serde`,
+/// no allocation): `Serialize` writes the string `$text` computes from
+/// `$this` (a `&Self`), `Deserialize` reads a string (or UTF-8 bytes)
+/// through the type's `FromStr`, whose error message becomes serde's.
+#[cfg(feature = "serde")]
+macro_rules! serde_text {
+    ($ty:ty, $expecting:literal, |$this:ident| $text:expr) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let $this = self;
+                serializer.serialize_str($text)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                struct TextVisitor;
+
+                impl serde::de::Visitor<'_> for TextVisitor {
+                    type Value = $ty;
+
+                    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                        f.write_str($expecting)
+                    }
+
+                    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<$ty, E> {
+                        text.parse::<$ty>().map_err(E::custom)
+                    }
+
+                    fn visit_bytes<E: serde::de::Error>(self, bytes: &[u8]) -> Result<$ty, E> {
+                        match core::str::from_utf8(bytes) {
+                            Ok(text) => self.visit_str(text),
+                            Err(_) => {
+                                Err(E::invalid_value(serde::de::Unexpected::Bytes(bytes), &self))
+                            }
+                        }
+                    }
+                }
+
+                deserializer.deserialize_str(TextVisitor)
+            }
+        }
+    };
+}
+#[cfg(feature = "serde")]
+pub(crate) use serde_text;

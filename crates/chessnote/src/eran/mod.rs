@@ -21,11 +21,18 @@
 //! pawn, origin and destination differ, the piece can make the move on an
 //! empty board). Turning it into a legal move needs a position.
 //!
-//! With the `serde` feature, an [`Eran`] (de)serialises as its spelling
-//! (verbose when written; either form, any case, when read).
+//! Printing is the same on every value with a text form: `Display` (which
+//! does not allocate), `append_to(&mut String)` and `write_ascii` into a
+//! `[u8; MAX_LEN]`. [`Eran`] and [`RegularMove`] print the verbose spelling;
+//! for the short one, or a style chosen at run time, print the [`Styled`]
+//! value that [`Eran::short`] or [`Eran::display`] gives.
+//!
+//! With the `serde` feature, an [`Eran`] and a [`RegularMove`]
+//! (de)serialise as their spelling (verbose when written; either form, any
+//! case, when read).
 //!
 //! ```
-//! use chessnote::eran::{Eran, Style};
+//! use chessnote::eran::{Eran, MAX_LEN};
 //! use chessnote::{PieceKind, Square};
 //!
 //! let eran: Eran = "p G7-G8 ->queen".parse()?;
@@ -35,6 +42,12 @@
 //! assert_eq!(regular.promotion(), Some(PieceKind::Queen));
 //! assert_eq!(eran.to_string(), "Pawn g7-g8 ->Queen");
 //! assert_eq!(eran.short().to_string(), "P g7-g8 >Q");
+//!
+//! let mut buf = [0; MAX_LEN];
+//! assert_eq!(eran.short().write_ascii(&mut buf), "P g7-g8 >Q");
+//! let mut line = String::from("1. ");
+//! eran.append_to(&mut line);
+//! assert_eq!(line, "1. Pawn g7-g8 ->Queen");
 //!
 //! let err = "Knight b1?c3".parse::<Eran>().unwrap_err();
 //! assert_eq!(err.to_string(), "expected `-` or `x` after the origin square at byte 9");
@@ -47,6 +60,7 @@ mod print;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+use crate::text::named_enum;
 use crate::{CastlingSide, PieceKind, Square};
 
 pub use error::{EranError, EranErrorKind};
@@ -83,24 +97,28 @@ pub enum Eran {
     EnPassant,
 }
 
-/// The spelling to print: verbose (`Pawn g7-g8 ->Queen`) or short
-/// (`P g7-g8 >Q`).
-///
-/// ```
-/// use chessnote::eran::{Eran, Style};
-///
-/// let eran = Eran::from_ascii(b"N b1-c3")?;
-/// assert_eq!(eran.display(Style::Verbose).to_string(), "Knight b1-c3");
-/// assert_eq!(eran.display(Style::Short).to_string(), "N b1-c3");
-/// # Ok::<(), chessnote::eran::EranError>(())
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Style {
-    /// Full names: `Pawn`, `->Queen`, `castling-kingside`, `en-passant`.
-    #[default]
-    Verbose,
-    /// Letters and abbreviations: `P`, `>Q`, `ck`, `ep`.
-    Short,
+named_enum! {
+    /// The spelling to print: verbose (`Pawn g7-g8 ->Queen`) or short
+    /// (`P g7-g8 >Q`). Its names are `verbose` and `short`.
+    ///
+    /// ```
+    /// use chessnote::eran::{Eran, Style};
+    ///
+    /// let eran = Eran::from_ascii(b"N b1-c3")?;
+    /// assert_eq!(eran.display(Style::Verbose).to_string(), "Knight b1-c3");
+    /// assert_eq!(eran.display(Style::Short).to_string(), "N b1-c3");
+    /// assert_eq!("short".parse::<Style>(), Ok(Style::Short));
+    /// assert_eq!(Style::default().name(), "verbose");
+    /// # Ok::<(), chessnote::eran::EranError>(())
+    /// ```
+    #[derive(Default)]
+    pub enum Style: "ERAN style" {
+        /// Full names: `Pawn`, `->Queen`, `castling-kingside`, `en-passant`.
+        #[default]
+        Verbose = "verbose",
+        /// Letters and abbreviations: `P`, `>Q`, `ck`, `ep`.
+        Short = "short",
+    }
 }
 
 /// A regular ERAN move: piece, origin, capture flag, destination and
@@ -272,6 +290,51 @@ impl Eran {
         parse::parse(bytes)
     }
 
+    /// Parses one ERAN move at the start of `bytes` and says how many bytes
+    /// it used; what follows is left to the caller (a space and the next
+    /// move, a newline, a check mark, …). This is how a reader of move
+    /// lists or PGN movetext splits ERAN, whose verbose moves contain spaces
+    /// (`Knight g1-f3`).
+    ///
+    /// The move read is the one [`Eran::from_ascii`] would read: a whole
+    /// input parses exactly when its prefix is all of it, and then to the
+    /// same move. A pawn move to the last rank takes its promotion with it
+    /// (`Pawn e7-e8 ->Queen`); any other move ends after its destination,
+    /// so `Pawn e2-e4 ->Queen` is the move `Pawn e2-e4` followed by 8
+    /// bytes that are not part of it.
+    ///
+    /// # Errors
+    ///
+    /// An [`EranError`] when `bytes` does not start with a move: what was
+    /// expected, at which byte (the same error [`Eran::from_ascii`] gives
+    /// for the same bytes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chessnote::eran::{Eran, EranErrorKind};
+    ///
+    /// let text = b"Knight g1-f3 ck P e7-e8 >Q";
+    /// let mut moves = Vec::new();
+    /// let mut at = 0;
+    /// while at < text.len() {
+    ///     let (eran, used) = Eran::from_ascii_prefix(&text[at..])?;
+    ///     moves.push(eran.short().to_string());
+    ///     at += used;
+    ///     // Moves are separated by one space here.
+    ///     at += usize::from(text.get(at) == Some(&b' '));
+    /// }
+    /// assert_eq!(moves, ["N g1-f3", "ck", "P e7-e8 >Q"]);
+    ///
+    /// assert_eq!(Eran::from_ascii_prefix(b"ep+")?, (Eran::EnPassant, 2));
+    /// let err = Eran::from_ascii_prefix(b"Knight g1?f3").unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (EranErrorKind::Action, 9));
+    /// # Ok::<(), chessnote::eran::EranError>(())
+    /// ```
+    pub fn from_ascii_prefix(bytes: &[u8]) -> Result<(Eran, usize), EranError> {
+        parse::parse_prefix(bytes)
+    }
+
     /// The regular move, unless this is castling or the en passant
     /// identifier.
     ///
@@ -365,6 +428,14 @@ impl core::str::FromStr for RegularMove {
             _ => Err(EranError::new(EranErrorKind::NotRegular, 0)),
         }
     }
+}
+
+/// Whether the fast path for common moves agrees with the rule-by-rule
+/// parser on `bytes`, as a prefix and as a whole move (for the property
+/// tests and the fuzz target; not part of the stable API).
+#[doc(hidden)]
+pub fn fast_path_agrees(bytes: &[u8]) -> bool {
+    parse::fast_path_agrees(bytes)
 }
 
 /// Side conditions S1 and S2 of `docs/eran.ebnf`: distinct squares and the

@@ -1,9 +1,11 @@
 //! The ERAN parser: bytes in, one pass, no allocation, no panics.
 //!
-//! A straight-line fast path takes the common case, a regular move without
-//! promotion; everything else goes through [`parse_rule_by_rule`], which
-//! follows `docs/eran.ebnf` rule by rule and names the first byte that does
-//! not fit. Its first byte decides between castling (`c`), en passant (`e`)
+//! Both parsers read one move at the start of the input and say where it
+//! ends; [`parse`] then requires the input to end there. A straight-line
+//! fast path takes the common case, a regular move without promotion;
+//! everything else goes through [`parse_rule_by_rule`], which follows
+//! `docs/eran.ebnf` rule by rule and names the first byte that does not
+//! fit. Its first byte decides between castling (`c`), en passant (`e`)
 //! and a regular move (a piece letter), since no piece name starts with `c`
 //! or `e`.
 
@@ -51,17 +53,18 @@ fn piece_name(s: &[u8], pos: usize) -> core::result::Result<(PieceKind, usize), 
         Some(b'k') => PieceKind::King,
         _ => return Err(pos),
     };
-    let long: Option<(&[u8], PieceKind)> = match (kind, lower_at(s, pos + 1)) {
-        (PieceKind::Pawn, Some(b'a')) => Some((b"pawn", PieceKind::Pawn)),
-        (PieceKind::King, Some(b'n')) => Some((b"knight", PieceKind::Knight)),
-        (PieceKind::King, Some(b'i')) => Some((b"king", PieceKind::King)),
-        (PieceKind::Bishop, Some(b'i')) => Some((b"bishop", PieceKind::Bishop)),
-        (PieceKind::Rook, Some(b'o')) => Some((b"rook", PieceKind::Rook)),
-        (PieceKind::Queen, Some(b'u')) => Some((b"queen", PieceKind::Queen)),
+    // The second byte of each long name tells it from the letter alone.
+    let long = match (kind, lower_at(s, pos + 1)) {
+        (PieceKind::Pawn, Some(b'a')) => Some(PieceKind::Pawn),
+        (PieceKind::King, Some(b'n')) => Some(PieceKind::Knight),
+        (PieceKind::King, Some(b'i')) => Some(PieceKind::King),
+        (PieceKind::Bishop, Some(b'i')) => Some(PieceKind::Bishop),
+        (PieceKind::Rook, Some(b'o')) => Some(PieceKind::Rook),
+        (PieceKind::Queen, Some(b'u')) => Some(PieceKind::Queen),
         _ => None,
     };
     match long {
-        Some((word, kind)) => match_word(s, pos, word).map(|end| (kind, end)),
+        Some(kind) => match_word(s, pos, kind.lower_name().as_bytes()).map(|end| (kind, end)),
         None => Ok((kind, pos + 1)),
     }
 }
@@ -82,47 +85,115 @@ fn square(s: &[u8], pos: usize) -> core::result::Result<Square, usize> {
     }
 }
 
-#[inline]
-fn at_end(s: &[u8], end: usize) -> Result<()> {
+/// Parses a whole move: the move at the start of `s`, which must then end.
+pub(super) fn parse(s: &[u8]) -> Result<Eran> {
+    if let Some((eran, end)) = fast_prefix(s)
+        && end == s.len()
+    {
+        return Ok(eran);
+    }
+    let (eran, end) = parse_rule_by_rule(s)?;
     if end == s.len() {
-        Ok(())
+        Ok(eran)
     } else {
-        err(EranErrorKind::End, end)
+        Err(trailing(s, eran, end))
     }
 }
 
-pub(super) fn parse(s: &[u8]) -> Result<Eran> {
-    match fast_regular(s) {
-        Some(eran) => Ok(eran),
+/// Parses the move at the start of `s`: the move and the offset after it.
+pub(super) fn parse_prefix(s: &[u8]) -> Result<(Eran, usize)> {
+    match fast_prefix(s) {
+        Some(found) => Ok(found),
         None => parse_rule_by_rule(s),
     }
 }
 
+/// Whether the fast path and the rule-by-rule parser agree on `s`, as a
+/// prefix and as a whole move.
+pub(super) fn fast_path_agrees(s: &[u8]) -> bool {
+    let careful = parse_rule_by_rule(s);
+    let prefix_agrees = fast_prefix(s).is_none_or(|fast| careful == Ok(fast));
+    let whole = careful.and_then(|(eran, end)| {
+        if end == s.len() {
+            Ok(eran)
+        } else {
+            Err(trailing(s, eran, end))
+        }
+    });
+    prefix_agrees && parse(s) == whole
+}
+
+/// The error for the bytes at `end` after a complete move `eran` at the
+/// start of `s`: a promotion where there can be none is named as such,
+/// anything else is [`EranErrorKind::End`].
+fn trailing(s: &[u8], eran: Eran, end: usize) -> EranError {
+    let marker_at = end + 1;
+    let looks_like_promotion =
+        s.get(end) == Some(&b' ') && matches!(s.get(marker_at), Some(b'-' | b'>'));
+    match eran {
+        Eran::Regular(mv) if looks_like_promotion && mv.promotion.is_none() => {
+            let kind = if matches!(mv.piece, PieceKind::Pawn) {
+                EranErrorKind::PromotionNotOnLastRank
+            } else {
+                EranErrorKind::NonPawnPromotion
+            };
+            EranError::new(kind, marker_at)
+        }
+        _ => EranError::new(EranErrorKind::End, end),
+    }
+}
+
+/// The lowercase long name of each piece, packed little-endian into a
+/// `u64` (every name has at most 8 bytes), by `PieceKind as usize`.
+const LONG_NAMES: [u64; 6] = {
+    let mut names = [0; 6];
+    let mut i = 0;
+    while i < PieceKind::ALL.len() {
+        let kind = PieceKind::ALL[i];
+        let name = kind.lower_name().as_bytes();
+        let mut bytes = [0u8; 8];
+        let mut j = 0;
+        while j < name.len() {
+            bytes[j] = name[j];
+            j += 1;
+        }
+        names[kind as usize] = u64::from_le_bytes(bytes);
+        i += 1;
+    }
+    names
+};
+
 /// The common case, a regular move without promotion, in straight-line
-/// code: `None` sends everything else (and every error) to
-/// [`parse_rule_by_rule`], which also says what went wrong where.
+/// code, at the start of `s`: the move and the offset after it. `None`
+/// sends everything else (and every error) to [`parse_rule_by_rule`],
+/// which also says what went wrong where.
 #[inline]
-fn fast_regular(s: &[u8]) -> Option<Eran> {
+fn fast_prefix(s: &[u8]) -> Option<(Eran, usize)> {
     let b0 = *s.first()? | 0x20;
     let b1 = s.get(1).map_or(0, |&b| b | 0x20);
-    // The piece name's lowercase bytes, packed little-endian, and length.
-    let (piece, name, len) = match (b0, b1) {
-        (b'p', b'a') => (PieceKind::Pawn, u64::from_le_bytes(*b"pawn\0\0\0\0"), 4),
-        (b'k', b'n') => (PieceKind::Knight, u64::from_le_bytes(*b"knight\0\0"), 6),
-        (b'b', b'i') => (PieceKind::Bishop, u64::from_le_bytes(*b"bishop\0\0"), 6),
-        (b'r', b'o') => (PieceKind::Rook, u64::from_le_bytes(*b"rook\0\0\0\0"), 4),
-        (b'q', b'u') => (PieceKind::Queen, u64::from_le_bytes(*b"queen\0\0\0"), 5),
-        (b'k', b'i') => (PieceKind::King, u64::from_le_bytes(*b"king\0\0\0\0"), 4),
-        (b'p', _) => (PieceKind::Pawn, 0, 1),
-        (b'n', _) => (PieceKind::Knight, 0, 1),
-        (b'b', _) => (PieceKind::Bishop, 0, 1),
-        (b'r', _) => (PieceKind::Rook, 0, 1),
-        (b'q', _) => (PieceKind::Queen, 0, 1),
-        (b'k', _) => (PieceKind::King, 0, 1),
+    // The piece, and whether its long name is written.
+    let (piece, long) = match (b0, b1) {
+        (b'p', b'a') => (PieceKind::Pawn, true),
+        (b'k', b'n') => (PieceKind::Knight, true),
+        (b'b', b'i') => (PieceKind::Bishop, true),
+        (b'r', b'o') => (PieceKind::Rook, true),
+        (b'q', b'u') => (PieceKind::Queen, true),
+        (b'k', b'i') => (PieceKind::King, true),
+        (b'p', _) => (PieceKind::Pawn, false),
+        (b'n', _) => (PieceKind::Knight, false),
+        (b'b', _) => (PieceKind::Bishop, false),
+        (b'r', _) => (PieceKind::Rook, false),
+        (b'q', _) => (PieceKind::Queen, false),
+        (b'k', _) => (PieceKind::King, false),
         _ => return None,
     };
-    // The name, a space, two squares and `-` or `x`: nothing more.
-    let [b' ', f1, r1, action, f2, r2] = *s.get(len..)? else {
+    let (name, len) = if long {
+        (LONG_NAMES[piece as usize], piece.lower_name().len())
+    } else {
+        (0, 1)
+    };
+    // The name, then a space, two squares and `-` or `x`.
+    let [b' ', f1, r1, action, f2, r2] = *s.get(len..)?.first_chunk::<6>()? else {
         return None;
     };
     if len > 1 {
@@ -142,8 +213,9 @@ fn fast_regular(s: &[u8]) -> Option<Eran> {
         _ => return None,
     };
     let to = fast_square(f2, r2)?;
+    // A pawn reaching the last rank needs its promotion: not a fast case.
     match RegularMove::new(piece, from, to, capture, None) {
-        Ok(mv) => Some(Eran::Regular(mv)),
+        Ok(mv) => Some((Eran::Regular(mv), len + 6)),
         Err(_) => None,
     }
 }
@@ -162,8 +234,9 @@ fn fast_square(file: u8, rank: u8) -> Option<Square> {
 }
 
 /// The parser proper: rule by rule along `docs/eran.ebnf`, with an error
-/// for the first byte that does not fit.
-fn parse_rule_by_rule(s: &[u8]) -> Result<Eran> {
+/// for the first byte that does not fit. It reads one move at the start of
+/// `s` and gives it with the offset after it; what follows is the caller's.
+fn parse_rule_by_rule(s: &[u8]) -> Result<(Eran, usize)> {
     match lower_at(s, 0) {
         None => err(EranErrorKind::Move, 0),
         Some(b'c') => castling(s),
@@ -172,40 +245,37 @@ fn parse_rule_by_rule(s: &[u8]) -> Result<Eran> {
     }
 }
 
-fn castling(s: &[u8]) -> Result<Eran> {
+fn castling(s: &[u8]) -> Result<(Eran, usize)> {
     let short = match lower_at(s, 1) {
         Some(b'k') => Some(CastlingSide::KingSide),
         Some(b'q') => Some(CastlingSide::QueenSide),
         _ => None,
     };
     if let Some(side) = short {
-        at_end(s, 2)?;
-        return Ok(Eran::Castle(side));
+        return Ok((Eran::Castle(side), 2));
     }
     let expected = |at| EranError::new(EranErrorKind::Castling, at);
     let p = match_word(s, 0, b"castling-").map_err(expected)?;
-    let (word, side): (&[u8], _) = match lower_at(s, p) {
-        Some(b'k') => (b"kingside", CastlingSide::KingSide),
-        Some(b'q') => (b"queenside", CastlingSide::QueenSide),
+    let side = match lower_at(s, p) {
+        Some(b'k') => CastlingSide::KingSide,
+        Some(b'q') => CastlingSide::QueenSide,
         _ => return err(EranErrorKind::Castling, p),
     };
-    let end = match_word(s, p, word).map_err(expected)?;
-    at_end(s, end)?;
-    Ok(Eran::Castle(side))
+    let end = match_word(s, p, side.name().as_bytes()).map_err(expected)?;
+    Ok((Eran::Castle(side), end))
 }
 
-fn en_passant(s: &[u8]) -> Result<Eran> {
+fn en_passant(s: &[u8]) -> Result<(Eran, usize)> {
     let end = if lower_at(s, 1) == Some(b'p') {
         2
     } else {
         match_word(s, 0, b"en-passant")
             .map_err(|at| EranError::new(EranErrorKind::EnPassant, at))?
     };
-    at_end(s, end)?;
-    Ok(Eran::EnPassant)
+    Ok((Eran::EnPassant, end))
 }
 
-fn regular(s: &[u8]) -> Result<Eran> {
+fn regular(s: &[u8]) -> Result<(Eran, usize)> {
     let (piece, mut p) = piece_name(s, 0).map_err(|at| {
         let kind = if at == 0 {
             EranErrorKind::Move
@@ -231,33 +301,13 @@ fn regular(s: &[u8]) -> Result<Eran> {
     p += 2;
     check_geometry(piece, from, to, capture).map_err(|kind| EranError::new(kind, to_at))?;
 
-    let is_pawn = matches!(piece, PieceKind::Pawn);
-    let last = to.rank().is_back_rank();
-    let promotion = if p == s.len() {
-        if is_pawn && last {
+    // A pawn reaching the last rank must promote: ` ->Queen`, ` >Q`, …
+    // Any other move ends here.
+    let promotion = if matches!(piece, PieceKind::Pawn) && to.rank().is_back_rank() {
+        if s.get(p) != Some(&b' ') {
             return err(EranErrorKind::MissingPromotion, p);
         }
-        None
-    } else {
         let marker_at = p + 1;
-        if s[p] != b' ' {
-            let kind = if is_pawn && last {
-                EranErrorKind::MissingPromotion
-            } else {
-                EranErrorKind::End
-            };
-            return err(kind, p);
-        }
-        if !(is_pawn && last) {
-            let looks_like_promotion = matches!(s.get(marker_at), Some(b'-' | b'>'));
-            let kind = match (looks_like_promotion, is_pawn) {
-                (false, _) => EranErrorKind::End,
-                (true, false) => EranErrorKind::NonPawnPromotion,
-                (true, true) => EranErrorKind::PromotionNotOnLastRank,
-            };
-            let at = if looks_like_promotion { marker_at } else { p };
-            return err(kind, at);
-        }
         p = match (s.get(marker_at), s.get(marker_at + 1)) {
             (Some(b'>'), _) => marker_at + 1,
             (Some(b'-'), Some(b'>')) => marker_at + 2,
@@ -270,14 +320,19 @@ fn regular(s: &[u8]) -> Result<Eran> {
         if matches!(kind, PieceKind::King | PieceKind::Pawn) {
             return err(EranErrorKind::PromotionPiece, piece_at);
         }
-        at_end(s, end)?;
+        p = end;
         Some(kind)
+    } else {
+        None
     };
-    Ok(Eran::Regular(RegularMove {
-        piece,
-        from,
-        to,
-        capture,
-        promotion,
-    }))
+    Ok((
+        Eran::Regular(RegularMove {
+            piece,
+            from,
+            to,
+            capture,
+            promotion,
+        }),
+        p,
+    ))
 }

@@ -1,119 +1,85 @@
 //! Printing ERAN moves in their canonical verbose and short spellings.
-
-use alloc::string::String;
-use core::fmt;
+//!
+//! One function writes every spelling, [`Eran::emit_styled`], into any
+//! [`AsciiSink`]; `ascii_text!` turns it into the same printing surface on
+//! each type with a text form: `append_to(&mut String)`, `write_ascii` into
+//! a `[u8; MAX_LEN]` and a `Display` that does not allocate. [`Eran`] and
+//! [`RegularMove`] print the verbose spelling; [`Styled`] (from
+//! [`Eran::display`], [`Eran::short`], [`Eran::verbose`]) the chosen one.
 
 use super::{Eran, RegularMove, Style};
+use crate::text::{AsciiSink, ascii_text};
 use crate::{CastlingSide, PieceKind};
 
-/// The length of the longest ERAN move printed by chessnote:
-/// `Pawn g7-g8 ->Knight` (19 bytes).
+/// The length of the longest ERAN move printed by chessnote, in either
+/// style: `Pawn g7-g8 ->Knight` (19 bytes). The buffer of every
+/// `write_ascii` in this module.
 ///
 /// ```
-/// use chessnote::eran::{Eran, MAX_LEN, Style};
+/// use chessnote::eran::{Eran, MAX_LEN};
 /// let mut buf = [0; MAX_LEN];
-/// let text = Eran::from_ascii(b"p a2-a1 >n")?.encode(Style::Verbose, &mut buf);
+/// let text = Eran::from_ascii(b"p a2-a1 >n")?.write_ascii(&mut buf);
 /// assert_eq!(text, "Pawn a2-a1 ->Knight");
 /// assert_eq!(text.len(), MAX_LEN);
 /// # Ok::<(), chessnote::eran::EranError>(())
 /// ```
 pub const MAX_LEN: usize = 19;
 
-const fn short_name(piece: PieceKind) -> &'static [u8] {
-    match piece {
-        PieceKind::Pawn => b"P",
-        PieceKind::Knight => b"N",
-        PieceKind::Bishop => b"B",
-        PieceKind::Rook => b"R",
-        PieceKind::Queen => b"Q",
-        PieceKind::King => b"K",
-    }
-}
-
-struct Cursor<'a> {
-    buf: &'a mut [u8; MAX_LEN],
-    len: usize,
-}
-
-impl Cursor<'_> {
-    #[inline]
-    fn put(&mut self, bytes: &[u8]) {
-        // Every spelling fits in MAX_LEN bytes; `get_mut` keeps this panic-free.
-        if let Some(dst) = self.buf.get_mut(self.len..self.len + bytes.len()) {
-            dst.copy_from_slice(bytes);
-            self.len += bytes.len();
-        }
-    }
-}
-
 impl Eran {
-    /// Writes the move into `buf` in `style` and returns the text, without
-    /// allocating.
-    ///
-    /// ```
-    /// use chessnote::eran::{Eran, MAX_LEN, Style};
-    /// let mut buf = [0; MAX_LEN];
-    /// let eran = Eran::from_ascii(b"castling-queenside")?;
-    /// assert_eq!(eran.encode(Style::Short, &mut buf), "cq");
-    /// # Ok::<(), chessnote::eran::EranError>(())
-    /// ```
-    pub fn encode(self, style: Style, buf: &mut [u8; MAX_LEN]) -> &str {
+    /// Writes the move in `style`: the one place an ERAN move is spelled.
+    fn emit_styled<S: AsciiSink>(self, style: Style, out: &mut S) {
         let verbose = matches!(style, Style::Verbose);
-        let mut out = Cursor { buf, len: 0 };
         match self {
-            Eran::Castle(CastlingSide::KingSide) => {
-                out.put(if verbose { b"castling-kingside" } else { b"ck" })
+            Eran::Castle(side) if verbose => {
+                out.put_str("castling-");
+                out.put_str(side.name());
             }
-            Eran::Castle(CastlingSide::QueenSide) => out.put(if verbose {
-                b"castling-queenside"
-            } else {
-                b"cq"
+            Eran::Castle(side) => out.put_str(match side {
+                CastlingSide::KingSide => "ck",
+                CastlingSide::QueenSide => "cq",
             }),
-            Eran::EnPassant => out.put(if verbose { b"en-passant" } else { b"ep" }),
+            Eran::EnPassant => out.put_str(if verbose { "en-passant" } else { "ep" }),
             Eran::Regular(mv) => {
-                let name = |piece: PieceKind| {
+                let name = |out: &mut S, piece: PieceKind| {
                     if verbose {
-                        piece.name().as_bytes()
+                        out.put_str(piece.name());
                     } else {
-                        short_name(piece)
+                        out.put(piece.upper_ascii());
                     }
                 };
-                out.put(name(mv.piece));
-                let from = mv.from.ascii();
-                let to = mv.to.ascii();
+                name(out, mv.piece);
+                let [from_file, from_rank] = mv.from.ascii();
+                let [to_file, to_rank] = mv.to.ascii();
                 let action = if mv.capture { b'x' } else { b'-' };
-                out.put(&[b' ', from[0], from[1], action, to[0], to[1]]);
+                for byte in [b' ', from_file, from_rank, action, to_file, to_rank] {
+                    out.put(byte);
+                }
                 if let Some(promotion) = mv.promotion {
-                    out.put(if verbose { b" ->" } else { b" >" });
-                    out.put(name(promotion));
+                    out.put_str(if verbose { " ->" } else { " >" });
+                    name(out, promotion);
                 }
             }
         }
-        let len = out.len;
-        core::str::from_utf8(&buf[..len]).unwrap_or("")
     }
 
-    /// Appends the move to `out` in `style`.
-    ///
-    /// ```
-    /// use chessnote::eran::{Eran, Style};
-    /// let mut line = String::from("1. ");
-    /// Eran::from_ascii(b"PAWN E2-E4")?.append_to(&mut line, Style::Short);
-    /// assert_eq!(line, "1. P e2-e4");
-    /// # Ok::<(), chessnote::eran::EranError>(())
-    /// ```
-    pub fn append_to(self, out: &mut String, style: Style) {
-        let mut buf = [0; MAX_LEN];
-        out.push_str(self.encode(style, &mut buf));
+    /// The verbose spelling, which `Display` writes.
+    #[inline]
+    fn emit<S: AsciiSink>(&self, out: &mut S) {
+        self.emit_styled(Style::Verbose, out);
     }
 
-    /// A `Display` of the move in `style`.
+    /// The move printed in `style`: its `Display`, `append_to` and
+    /// `write_ascii` give that spelling.
     ///
     /// ```
-    /// use chessnote::eran::{Eran, Style};
+    /// use chessnote::eran::{Eran, MAX_LEN, Style};
     /// let eran = Eran::from_ascii(b"ep")?;
     /// assert_eq!(eran.display(Style::Verbose).to_string(), "en-passant");
     /// assert_eq!(format!("[{:>4}]", eran.display(Style::Short)), "[  ep]");
+    ///
+    /// let mut buf = [0; MAX_LEN];
+    /// let castle = Eran::from_ascii(b"castling-queenside")?;
+    /// assert_eq!(castle.display(Style::Short).write_ascii(&mut buf), "cq");
     /// # Ok::<(), chessnote::eran::EranError>(())
     /// ```
     #[inline]
@@ -121,11 +87,15 @@ impl Eran {
         Styled { eran: self, style }
     }
 
-    /// A `Display` of the move in the short style: `P g7-g8 >Q`, `ck`.
+    /// The move printed in the short style: `P g7-g8 >Q`, `ck`.
     ///
     /// ```
     /// use chessnote::eran::Eran;
     /// assert_eq!(Eran::from_ascii(b"Pawn g7-g8 ->Queen")?.short().to_string(), "P g7-g8 >Q");
+    ///
+    /// let mut line = String::from("1. ");
+    /// Eran::from_ascii(b"PAWN E2-E4")?.short().append_to(&mut line);
+    /// assert_eq!(line, "1. P e2-e4");
     /// # Ok::<(), chessnote::eran::EranError>(())
     /// ```
     #[inline]
@@ -133,8 +103,8 @@ impl Eran {
         self.display(Style::Short)
     }
 
-    /// A `Display` of the move in the verbose style, the same as the move's
-    /// own `Display`: `Pawn g7-g8 ->Queen`, `castling-kingside`.
+    /// The move printed in the verbose style, the same as the move's own
+    /// printing: `Pawn g7-g8 ->Queen`, `castling-kingside`.
     ///
     /// ```
     /// use chessnote::eran::Eran;
@@ -147,9 +117,11 @@ impl Eran {
     }
 }
 
+ascii_text!(Eran, MAX_LEN);
+
 impl RegularMove {
-    /// A `Display` of the move in the short style (`N b1-c3`); the move's
-    /// own `Display` is verbose (`Knight b1-c3`).
+    /// The move printed in the short style (`N b1-c3`); the move's own
+    /// printing is verbose (`Knight b1-c3`).
     ///
     /// ```
     /// use chessnote::eran::RegularMove;
@@ -162,16 +134,26 @@ impl RegularMove {
     pub const fn short(self) -> Styled {
         Eran::Regular(self).short()
     }
+
+    /// The verbose spelling, which `Display` writes.
+    #[inline]
+    fn emit<S: AsciiSink>(&self, out: &mut S) {
+        Eran::Regular(*self).emit(out);
+    }
 }
 
+ascii_text!(RegularMove, MAX_LEN);
+
 /// An ERAN move printed in a chosen [`Style`]; made by [`Eran::display`],
-/// [`Eran::short`] and [`Eran::verbose`]. Width, fill and alignment are
-/// honoured.
+/// [`Eran::short`] and [`Eran::verbose`]. It prints as every chessnote
+/// value does: `Display` (width, fill and alignment honoured, no
+/// allocation), `append_to` and `write_ascii`.
 ///
 /// ```
-/// use chessnote::eran::{Eran, Style};
-/// let shown = Eran::from_ascii(b"R a1xa8")?.display(Style::Verbose);
-/// assert_eq!(shown.to_string(), "Rook a1xa8");
+/// use chessnote::eran::{Eran, MAX_LEN, Style};
+/// let shown = Eran::from_ascii(b"R a1xa8")?.display(Style::Short);
+/// assert_eq!(shown.to_string(), "R a1xa8");
+/// assert_eq!(shown.write_ascii(&mut [0; MAX_LEN]), "R a1xa8");
 /// # Ok::<(), chessnote::eran::EranError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -180,23 +162,12 @@ pub struct Styled {
     style: Style,
 }
 
-impl fmt::Display for Styled {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = [0; MAX_LEN];
-        f.pad(self.eran.encode(self.style, &mut buf))
+impl Styled {
+    /// The spelling in the chosen style.
+    #[inline]
+    fn emit<S: AsciiSink>(&self, out: &mut S) {
+        self.eran.emit_styled(self.style, out);
     }
 }
 
-impl fmt::Display for Eran {
-    /// The verbose spelling: `Pawn e2-e4`, `castling-kingside`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.verbose(), f)
-    }
-}
-
-impl fmt::Display for RegularMove {
-    /// The verbose spelling: `Knight b1-c3`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&Eran::Regular(*self).verbose(), f)
-    }
-}
+ascii_text!(Styled, MAX_LEN);

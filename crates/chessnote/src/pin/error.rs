@@ -1,6 +1,74 @@
-//! Why a string is not a PIN token.
+//! Why a string is not a PIN token: [`PinError`], in the one shape every
+//! chessnote notation shares, and the seed's [`ParseError`].
 
 use core::fmt;
+
+use crate::text::{error_kind, notation_error};
+
+error_kind! {
+    /// What was wrong with a PIN token (see [`PinError`] for where).
+    ///
+    /// The token is read left to right, `[+-]?[A-Za-z]\^?`, and the kind
+    /// says what was expected at the first byte that does not fit.
+    ///
+    /// ```
+    /// use chessnote::pin::{Identifier, PinErrorKind};
+    ///
+    /// let err = Identifier::from_ascii(b"K^x").unwrap_err();
+    /// assert_eq!(err.kind(), PinErrorKind::ExpectedEnd);
+    /// assert_eq!(err.kind().name(), "expected-end");
+    /// assert_eq!(err.kind().message(), "expected the end of the PIN token after the terminal marker `^`");
+    /// ```
+    pub enum PinErrorKind {
+        /// The input is empty.
+        Empty = ("empty", "expected a PIN token, found an empty input"),
+        /// The first byte is neither a state modifier (`+`, `-`) nor a
+        /// letter.
+        ExpectedModifierOrLetter = (
+            "expected-modifier-or-letter",
+            "expected a state modifier `+` or `-`, or a letter, to start the PIN token"
+        ),
+        /// The state modifier is not followed by a letter.
+        ExpectedLetter = ("expected-letter", "expected a letter after the state modifier"),
+        /// The letter is followed by something other than `^`.
+        ExpectedMarkerOrEnd = (
+            "expected-marker-or-end",
+            "expected the terminal marker `^` or the end of the PIN token after the letter"
+        ),
+        /// Something follows the terminal marker `^`.
+        ExpectedEnd = (
+            "expected-end",
+            "expected the end of the PIN token after the terminal marker `^`"
+        ),
+    }
+}
+
+notation_error! {
+    /// What was wrong with a PIN token, and at which byte: the error of
+    /// [`Identifier::from_ascii`](super::Identifier::from_ascii), in the
+    /// shape every chessnote notation shares.
+    ///
+    /// The offset is that of the first byte that does not fit (the input's
+    /// length when it ended too early), known when the input is parsed. The
+    /// seed's [`ParseError`] names the same inputs by their length instead
+    /// and is what the seed's entry points (`parse`, `FromStr`, `TryFrom`)
+    /// keep returning.
+    ///
+    /// ```
+    /// use chessnote::Diagnostic;
+    /// use chessnote::pin::{Identifier, PinErrorKind};
+    ///
+    /// let err = Identifier::from_ascii(b"+K+").unwrap_err();
+    /// assert_eq!(err.kind(), PinErrorKind::ExpectedMarkerOrEnd);
+    /// assert_eq!(err.offset(), 2);
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "expected the terminal marker `^` or the end of the PIN token after the letter at byte 2"
+    /// );
+    /// assert_eq!(err.kind_name(), "expected-marker-or-end");
+    /// ```
+    pub struct PinError { kind: PinErrorKind, offset: u8 }
+}
 
 /// The reason a string could not be parsed as a PIN token.
 ///
@@ -146,6 +214,31 @@ impl fmt::Display for ParseError {
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(self.message())
+    }
+}
+
+impl ParseError {
+    /// The seed's error for an input of `input_len` bytes that the careful
+    /// parser rejected with `err`: the length picks the shape (see the table
+    /// above), and the kind and offset of `err` the first position of that
+    /// shape that does not fit. One left-to-right scan thus gives both
+    /// errors.
+    pub(super) const fn from_pin(err: PinError, input_len: usize) -> ParseError {
+        match (input_len, err.kind()) {
+            (0, _) => ParseError::Empty,
+            (1, _) => ParseError::InvalidLetter,
+            (4.., _) => ParseError::TooLong,
+            (_, PinErrorKind::ExpectedLetter) => ParseError::InvalidLetter,
+            // Two bytes, or three with a modifier first: the byte after the
+            // letter is the marker's place.
+            (2, PinErrorKind::ExpectedMarkerOrEnd) => ParseError::InvalidTerminalMarker,
+            (_, PinErrorKind::ExpectedMarkerOrEnd) if err.offset() == 2 => {
+                ParseError::InvalidTerminalMarker
+            }
+            // Three bytes that do not start with a modifier (`K^x`, `KKK`,
+            // `^KK`), and two that start with neither a modifier nor a letter.
+            _ => ParseError::InvalidStateModifier,
+        }
     }
 }
 

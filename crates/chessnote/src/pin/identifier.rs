@@ -1,9 +1,9 @@
 //! The parsed PIN token.
 
-use core::fmt;
 use core::str::FromStr;
 
-use super::{EncodedPin, Letter, ParseError, Side, State};
+use super::{EncodedPin, Letter, MAX_LEN, ParseError, PinError, Side, State};
+use crate::text::{AsciiSink, ascii_text};
 
 /// A PIN token: the identity of a piece at the level of notation.
 ///
@@ -32,6 +32,26 @@ use super::{EncodedPin, Letter, ParseError, Side, State};
 /// assert_eq!(rook.flipped().normalized().encode().as_str(), "R");
 /// # Ok(())
 /// # }
+/// ```
+///
+/// `Display` writes the token text, honouring width, fill, alignment and
+/// precision as `str` does, without allocating; [`Identifier::append_to`]
+/// and [`Identifier::write_ascii`] write the same text into a `String` or a
+/// [`MAX_LEN`]-byte buffer.
+///
+/// ```
+/// use chessnote::pin::{Identifier, MAX_LEN};
+///
+/// let id = Identifier::parse("+K^")?;
+/// assert_eq!(id.to_string(), "+K^");
+/// assert_eq!(format!("{id:*>6}"), "***+K^");
+/// assert_eq!(format!("{id:.2}"), "+K");
+///
+/// let mut line = String::from("piece ");
+/// id.append_to(&mut line);
+/// assert_eq!(line, "piece +K^");
+/// assert_eq!(id.write_ascii(&mut [0; MAX_LEN]), "+K^");
+/// # Ok::<(), chessnote::pin::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Identifier {
@@ -91,6 +111,38 @@ impl Identifier {
     #[inline]
     pub const fn parse(input: &str) -> Result<Self, ParseError> {
         super::parse::parse_bytes(input.as_bytes())
+    }
+
+    /// Parses a PIN token given as bytes, which need not be UTF-8 (a token is
+    /// ASCII), and says at which byte it went wrong if it is not one: the
+    /// entry point in the shape every chessnote notation shares. Usable in
+    /// `const` context.
+    ///
+    /// The whole input must be the token. It is read left to right, at most
+    /// four bytes of it: a token is over by the fourth.
+    ///
+    /// # Errors
+    ///
+    /// A [`PinError`] with what was expected and the offset of the first byte
+    /// that does not fit (the input's length when it ended too early).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chessnote::pin::{Identifier, PinErrorKind};
+    ///
+    /// assert_eq!(Identifier::from_ascii(b"+r^")?, Identifier::parse("+r^")?);
+    ///
+    /// let err = Identifier::from_ascii(b"K^x").unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (PinErrorKind::ExpectedEnd, 2));
+    /// let err = Identifier::from_ascii(b"+9").unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (PinErrorKind::ExpectedLetter, 1));
+    /// assert_eq!(err.to_string(), "expected a letter after the state modifier at byte 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub const fn from_ascii(bytes: &[u8]) -> Result<Self, PinError> {
+        super::parse::from_ascii(bytes)
     }
 
     /// Parses a PIN token given as bytes, which need not be UTF-8 (a token
@@ -409,23 +461,15 @@ impl Identifier {
     }
 }
 
-impl fmt::Display for Identifier {
-    /// Writes the token text, honouring width, fill, alignment and precision
-    /// as `str` does; `to_string()` is the token itself.
-    ///
-    /// ```
-    /// use chessnote::pin::Identifier;
-    ///
-    /// let id = Identifier::parse("+K^")?;
-    /// assert_eq!(id.to_string(), "+K^");
-    /// assert_eq!(format!("{id:*>6}"), "***+K^");
-    /// assert_eq!(format!("{id:.2}"), "+K");
-    /// # Ok::<(), chessnote::pin::ParseError>(())
-    /// ```
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.as_str())
+impl Identifier {
+    /// Writes the token text: the one place an identifier is printed.
+    #[inline]
+    fn emit<S: AsciiSink>(&self, out: &mut S) {
+        out.put_str(self.as_str());
     }
 }
+
+ascii_text!(Identifier, MAX_LEN);
 
 impl FromStr for Identifier {
     type Err = ParseError;

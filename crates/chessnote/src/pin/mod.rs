@@ -40,6 +40,28 @@
 //! # }
 //! ```
 //!
+//! ## Errors
+//!
+//! Two errors, for two audiences. [`Identifier::from_ascii`] returns a
+//! [`PinError`], the shape every chessnote notation shares: what was
+//! expected ([`PinErrorKind`], with a stable name and a message) at which
+//! byte. The seed's entry points ([`Identifier::parse`], `FromStr`,
+//! `TryFrom`) keep returning the seed's [`ParseError`], whose variant is
+//! picked by the input's length (see its table); both come from the same
+//! scan of the input.
+//!
+//! ```
+//! use chessnote::pin::{Identifier, ParseError, PinErrorKind};
+//!
+//! let err = Identifier::from_ascii(b"K^x").unwrap_err();
+//! assert_eq!(err.kind(), PinErrorKind::ExpectedEnd);
+//! assert_eq!(
+//!     err.to_string(),
+//!     "expected the end of the PIN token after the terminal marker `^` at byte 2"
+//! );
+//! assert_eq!(Identifier::parse("K^x"), Err(ParseError::InvalidStateModifier));
+//! ```
+//!
 //! ## Chess pieces
 //!
 //! A chess [`Piece`](crate::Piece) is written as its FEN letter, with
@@ -99,11 +121,21 @@ mod state;
 mod text;
 
 pub use encoded::EncodedPin;
-pub use error::ParseError;
+pub use error::{ParseError, PinError, PinErrorKind};
 pub use identifier::Identifier;
 pub use letter::Letter;
 pub use side::Side;
 pub use state::State;
+
+/// The length of the longest PIN token, `+K^`: the size of the buffer
+/// [`Identifier::write_ascii`] writes into.
+///
+/// ```
+/// use chessnote::pin::{Identifier, MAX_LEN};
+/// assert_eq!(Identifier::parse("-q^")?.write_ascii(&mut [0; MAX_LEN]).len(), MAX_LEN);
+/// # Ok::<(), chessnote::pin::ParseError>(())
+/// ```
+pub const MAX_LEN: usize = 3;
 
 #[cfg(test)]
 mod tests {
@@ -151,6 +183,66 @@ mod tests {
             }
         }
         assert_eq!(accepted, 312);
+    }
+
+    /// The careful parser accepts what the fast one does, and on every
+    /// rejected input its error blames a byte that does not fit there (or
+    /// the end) and gives the seed's error through the input's length.
+    fn careful_agrees(bytes: &[u8]) {
+        let careful = parse::careful(bytes);
+        assert_eq!(careful.ok(), parse::fast(bytes), "{bytes:?}");
+        assert_eq!(Identifier::from_ascii(bytes), careful, "{bytes:?}");
+        match careful {
+            Ok(id) => assert_eq!(Identifier::parse_ascii(bytes), Ok(id)),
+            Err(err) => {
+                let at = err.offset();
+                assert!(at <= bytes.len().min(3), "{bytes:?}");
+                // Every byte before the offset is part of a token's prefix.
+                assert!(parse::careful(&bytes[..at]).is_ok() || at <= 1, "{bytes:?}");
+                let fits = match (err.kind(), bytes.get(at)) {
+                    (PinErrorKind::Empty, _) => bytes.is_empty(),
+                    (_, None) => err.kind() == PinErrorKind::ExpectedLetter,
+                    (PinErrorKind::ExpectedModifierOrLetter, Some(&b)) => {
+                        !(b == b'+' || b == b'-' || b.is_ascii_alphabetic())
+                    }
+                    (PinErrorKind::ExpectedLetter, Some(b)) => !b.is_ascii_alphabetic(),
+                    (PinErrorKind::ExpectedMarkerOrEnd, Some(&b)) => b != b'^',
+                    (PinErrorKind::ExpectedEnd, Some(_)) => true,
+                };
+                assert!(fits, "{bytes:?}: {err:?}");
+                let expected = if bytes.len() > 3 {
+                    ParseError::TooLong
+                } else {
+                    ParseError::from_pin(err, bytes.len())
+                };
+                assert_eq!(Identifier::parse_ascii(bytes), Err(expected), "{bytes:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_careful_parser_agrees_on_every_input_of_up_to_three_bytes() {
+        careful_agrees(&[]);
+        let mut buf = [0u8; 3];
+        // Every byte value that matters to PIN, and a few that do not.
+        let bytes = [
+            b'+', b'-', b'^', b'K', b'k', b'z', b'@', b'[', b'`', b'{', b'1', 0, 0xC3, 0xFF,
+        ];
+        for a in 0..=255u8 {
+            buf[0] = a;
+            careful_agrees(&buf[..1]);
+            for b in 0..=255u8 {
+                buf[1] = b;
+                careful_agrees(&buf[..2]);
+                for c in bytes {
+                    buf[2] = c;
+                    careful_agrees(&buf);
+                }
+            }
+        }
+        for long in [&b"+K^^"[..], b"KKKK", b"1234", b"K^xx", b"-", b"+", b"++++"] {
+            careful_agrees(long);
+        }
     }
 
     #[test]

@@ -1,4 +1,13 @@
-//! `serde` support (feature `serde`): an [`Identifier`] is its token string.
+//! `serde` support (feature `serde`): an [`Identifier`] is its token string,
+//! a [`Side`] and a [`State`] their names.
+//!
+//! ```
+//! use chessnote::pin::{Side, State};
+//!
+//! assert_eq!(serde_json::to_string(&Side::First).unwrap(), r#""first""#);
+//! assert_eq!(serde_json::from_str::<State>(r#""diminished""#).unwrap(), State::Diminished);
+//! assert!(serde_json::from_str::<State>(r#""Normal""#).is_err());
+//! ```
 //!
 //! Written by hand (no derive) so that the crate stays `no_std`: serialising
 //! writes from the inline [`EncodedPin`](super::EncodedPin) buffer and
@@ -9,7 +18,16 @@ use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use super::Identifier;
+use super::{Identifier, Side, State};
+use crate::text::serde_text;
+
+serde_text!(Side, "a PIN side name, `first` or `second`", |side| side
+    .name());
+serde_text!(
+    State,
+    "a PIN state name, `diminished`, `normal` or `enhanced`",
+    |state| state.name()
+);
 
 impl Serialize for Identifier {
     /// Serialises as the token string.

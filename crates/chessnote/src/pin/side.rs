@@ -1,41 +1,46 @@
 //! The side a PIN token's letter case encodes.
 
 use crate::Color;
+use crate::text::named_enum;
 
-/// The camp a piece belongs to, written as the case of the token's letter.
-///
-/// An uppercase letter (`A`–`Z`) is [`Side::First`], a lowercase one (`a`–`z`)
-/// is [`Side::Second`]. PIN gives the two sides no further meaning; for chess,
-/// chessnote maps `First` to [`Color::White`] and `Second` to [`Color::Black`]
-/// (see [`Side::color`]).
-///
-/// Sides order `First < Second`.
-///
-/// ```
-/// use chessnote::pin::{Identifier, Side};
-///
-/// assert_eq!(Identifier::parse("Q")?.side(), Side::First);
-/// assert_eq!(Identifier::parse("q")?.side(), Side::Second);
-/// assert!(Side::First < Side::Second);
-/// # Ok::<(), chessnote::pin::ParseError>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Side {
-    /// The first side: an uppercase letter.
+named_enum! {
+    /// The camp a piece belongs to, written as the case of the token's letter.
+    ///
+    /// An uppercase letter (`A`–`Z`) is [`Side::First`], a lowercase one (`a`–`z`)
+    /// is [`Side::Second`]. PIN gives the two sides no further meaning; for chess,
+    /// chessnote maps `First` to [`Color::White`] and `Second` to [`Color::Black`]
+    /// (see [`Side::color`]).
+    ///
+    /// Sides order `First < Second`. Their stable names, for programs, are
+    /// `first` and `second` (`Display`, `FromStr`, and serde with the
+    /// `serde` feature).
     ///
     /// ```
-    /// assert!(chessnote::pin::Identifier::parse("K")?.is_first());
-    /// # Ok::<(), chessnote::pin::ParseError>(())
-    /// ```
-    First = 0,
-    /// The second side: a lowercase letter.
+    /// use chessnote::pin::{Identifier, Side};
     ///
-    /// ```
-    /// assert!(chessnote::pin::Identifier::parse("k")?.is_second());
+    /// assert_eq!(Identifier::parse("Q")?.side(), Side::First);
+    /// assert_eq!(Identifier::parse("q")?.side(), Side::Second);
+    /// assert!(Side::First < Side::Second);
+    /// assert_eq!(Side::Second.name(), "second");
+    /// assert_eq!("first".parse::<Side>(), Ok(Side::First));
     /// # Ok::<(), chessnote::pin::ParseError>(())
     /// ```
-    Second = 1,
+    pub enum Side: "PIN side" {
+        /// The first side: an uppercase letter.
+        ///
+        /// ```
+        /// assert!(chessnote::pin::Identifier::parse("K")?.is_first());
+        /// # Ok::<(), chessnote::pin::ParseError>(())
+        /// ```
+        First = "first",
+        /// The second side: a lowercase letter.
+        ///
+        /// ```
+        /// assert!(chessnote::pin::Identifier::parse("k")?.is_second());
+        /// # Ok::<(), chessnote::pin::ParseError>(())
+        /// ```
+        Second = "second",
+    }
 }
 
 impl Side {

@@ -1,51 +1,57 @@
 //! The state a PIN token's optional prefix encodes.
 
-/// The state of a piece, written as an optional prefix: none for
-/// [`State::Normal`], `+` for [`State::Enhanced`], `-` for
-/// [`State::Diminished`].
-///
-/// PIN fixes only the spelling; what a state means is up to the rule system
-/// (a promoted shogi piece, a pawn that may still advance two squares, ...).
-/// chessnote's own chess mapping produces only `Normal` (see
-/// [`Identifier::from_piece`](crate::pin::Identifier::from_piece)).
-///
-/// States order along their spectrum, `Diminished < Normal < Enhanced`, and
-/// the default is `Normal`.
-///
-/// ```
-/// use chessnote::pin::{Identifier, State};
-///
-/// assert_eq!(Identifier::parse("+P")?.state(), State::Enhanced);
-/// assert_eq!(Identifier::parse("-P")?.state(), State::Diminished);
-/// assert_eq!(Identifier::parse("P")?.state(), State::default());
-/// assert!(State::Diminished < State::Normal && State::Normal < State::Enhanced);
-/// # Ok::<(), chessnote::pin::ParseError>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[repr(u8)]
-pub enum State {
-    /// Prefix `-`.
+use crate::text::named_enum;
+
+named_enum! {
+    /// The state of a piece, written as an optional prefix: none for
+    /// [`State::Normal`], `+` for [`State::Enhanced`], `-` for
+    /// [`State::Diminished`].
+    ///
+    /// PIN fixes only the spelling; what a state means is up to the rule system
+    /// (a promoted shogi piece, a pawn that may still advance two squares, ...).
+    /// chessnote's own chess mapping produces only `Normal` (see
+    /// [`Identifier::from_piece`](crate::pin::Identifier::from_piece)).
+    ///
+    /// States order along their spectrum, `Diminished < Normal < Enhanced`, and
+    /// the default is `Normal`. Their stable names, for programs, are
+    /// `diminished`, `normal` and `enhanced` (`Display`, `FromStr`, and serde
+    /// with the `serde` feature).
     ///
     /// ```
-    /// assert!(chessnote::pin::Identifier::parse("-r")?.is_diminished());
-    /// # Ok::<(), chessnote::pin::ParseError>(())
-    /// ```
-    Diminished = 0,
-    /// No prefix: the baseline, and the default.
+    /// use chessnote::pin::{Identifier, State};
     ///
-    /// ```
-    /// assert!(chessnote::pin::Identifier::parse("r")?.is_normal());
+    /// assert_eq!(Identifier::parse("+P")?.state(), State::Enhanced);
+    /// assert_eq!(Identifier::parse("-P")?.state(), State::Diminished);
+    /// assert_eq!(Identifier::parse("P")?.state(), State::default());
+    /// assert!(State::Diminished < State::Normal && State::Normal < State::Enhanced);
+    /// assert_eq!(State::Enhanced.to_string(), "enhanced");
     /// # Ok::<(), chessnote::pin::ParseError>(())
     /// ```
-    #[default]
-    Normal = 1,
-    /// Prefix `+`.
-    ///
-    /// ```
-    /// assert!(chessnote::pin::Identifier::parse("+r")?.is_enhanced());
-    /// # Ok::<(), chessnote::pin::ParseError>(())
-    /// ```
-    Enhanced = 2,
+    #[derive(Default)]
+    pub enum State: "PIN state" {
+        /// Prefix `-`.
+        ///
+        /// ```
+        /// assert!(chessnote::pin::Identifier::parse("-r")?.is_diminished());
+        /// # Ok::<(), chessnote::pin::ParseError>(())
+        /// ```
+        Diminished = "diminished",
+        /// No prefix: the baseline, and the default.
+        ///
+        /// ```
+        /// assert!(chessnote::pin::Identifier::parse("r")?.is_normal());
+        /// # Ok::<(), chessnote::pin::ParseError>(())
+        /// ```
+        #[default]
+        Normal = "normal",
+        /// Prefix `+`.
+        ///
+        /// ```
+        /// assert!(chessnote::pin::Identifier::parse("+r")?.is_enhanced());
+        /// # Ok::<(), chessnote::pin::ParseError>(())
+        /// ```
+        Enhanced = "enhanced",
+    }
 }
 
 impl State {

@@ -1,12 +1,14 @@
 //! ERAN on moves from real games: every move of the Lichess openings and of
 //! the STS v6 test positions is an ERAN move (the board-free checks reject
 //! none of them), prints in both styles and parses back, and agrees with
-//! the SAN written for it on captures, castling and promotions.
+//! the SAN written for it on captures, castling and promotions; the moves
+//! of each opening, written one after the other, are read back one at a
+//! time by the prefix parser.
 
 use crate::common;
 use crate::common::ToyBoard as Board;
 
-use chessnote::eran::Eran;
+use chessnote::eran::{Eran, Style};
 use chessnote::{CastlingSide, PieceKind};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -41,6 +43,30 @@ fn check(eran: Eran, san: &str) -> bool {
     eran.is_capture()
 }
 
+/// The moves of a line, written one after the other in each style (and in
+/// uppercase) with one space between them, read back one at a time by
+/// `Eran::from_ascii_prefix`: the same moves, each using exactly its text.
+fn check_split(moves: &[Eran]) {
+    for style in [Style::Verbose, Style::Short] {
+        let texts: Vec<String> = moves.iter().map(|m| m.display(style).to_string()).collect();
+        for text in [texts.join(" "), texts.join(" ").to_ascii_uppercase()] {
+            let bytes = text.as_bytes();
+            let mut at = 0;
+            for (eran, expected) in moves.iter().zip(&texts) {
+                let (got, used) = Eran::from_ascii_prefix(&bytes[at..])
+                    .unwrap_or_else(|e| panic!("{text:?} at {at}: {e}"));
+                assert_eq!((got, used), (*eran, expected.len()), "{text:?} at {at}");
+                at += used;
+                if at < bytes.len() {
+                    assert_eq!(bytes[at], b' ', "{text:?} at {at}");
+                    at += 1;
+                }
+            }
+            assert_eq!(at, bytes.len(), "{text:?}");
+        }
+    }
+}
+
 #[test]
 fn every_move_of_the_lichess_openings_is_an_eran_move() {
     let Some(data) = common::read_data("data/openings/lichess-chess-openings-dist.tsv") else {
@@ -57,10 +83,14 @@ fn every_move_of_the_lichess_openings_is_an_eran_move() {
         let ucis: Vec<&str> = fields[3].split_whitespace().collect();
         assert_eq!(sans.len(), ucis.len(), "{line}");
         let mut board = Board::from_fen(START);
+        let mut line_moves = Vec::with_capacity(ucis.len());
         for (san, uci) in sans.iter().zip(&ucis) {
-            captures += check(board.play(uci), san) as usize;
+            let eran = board.play(uci);
+            captures += check(eran, san) as usize;
             moves += 1;
+            line_moves.push(eran);
         }
+        check_split(&line_moves);
     }
     assert_eq!(moves, 36_895);
     assert!(captures > 1_000, "{captures}");

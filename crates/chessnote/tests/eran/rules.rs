@@ -56,7 +56,7 @@ fn the_seed_table_parses_in_both_forms_and_every_case_and_prints_back() {
         assert_eq!(value.verbose().to_string(), verbose, "{what}");
         assert_eq!(value.short().to_string(), short, "{what}");
         let mut buf = String::new();
-        value.append_to(&mut buf, Style::Short);
+        value.short().append_to(&mut buf);
         assert_eq!(buf, short);
     }
 }
@@ -476,7 +476,7 @@ fn every_value_prints_and_parses_back_in_both_styles() {
     let mut buf = [0; MAX_LEN];
     for value in values {
         for style in [Style::Verbose, Style::Short] {
-            let text = value.encode(style, &mut buf).to_string();
+            let text = value.display(style).write_ascii(&mut buf).to_string();
             assert_eq!(parse(&text), Ok(value), "{text}");
             assert_eq!(value.display(style).to_string(), text);
             assert!(text.len() <= MAX_LEN);
@@ -516,6 +516,24 @@ proptest! {
     }
 
     #[test]
+    fn a_printed_move_followed_by_anything_is_read_back_by_the_prefix_parser(
+        value in proptest::sample::select(all_values()),
+        short in any::<bool>(),
+        rest in "[ \n+#!?,;.)a-zA-Z0-9-]{0,6}",
+    ) {
+        let style = if short { Style::Short } else { Style::Verbose };
+        let printed = value.display(style).to_string();
+        let text = format!("{printed}{rest}");
+        check_any(text.as_bytes())?;
+        // A move ends at a byte that cannot continue it.
+        let continues = rest.starts_with(|c: char| c.is_ascii_alphanumeric())
+            || (value.regular().is_some() && rest.starts_with(' '));
+        if !continues {
+            prop_assert_eq!(Eran::from_ascii_prefix(text.as_bytes()), Ok((value, printed.len())));
+        }
+    }
+
+    #[test]
     fn no_panic_on_near_misses(
         text in "(([PpNnBbRrQqKk]|[Pp]awn|[Kk]night|[Bb]ishop|[Rr]ook|[Qq]ueen|[Kk]ing)[ \t]{0,2}[a-iA-I0-9]{0,2}[-xX:]?[a-iA-I0-9]{0,2}( ?(->|>|-|=)?(Q|queen|N|K|P|x)?)?[+# ]?|[cCeE][a-zA-Z-]{0,18})",
     ) {
@@ -525,8 +543,25 @@ proptest! {
 
 /// Parsing never panics; an accepted input prints and parses back to the
 /// same value in both styles, and an error points inside or just past the
-/// input.
+/// input. The prefix parser agrees with the whole-move parser (a whole
+/// input parses exactly when its prefix is all of it; the prefix alone is
+/// a whole move; an error is the same error), and the fast path with the
+/// rule-by-rule parser.
 fn check_any(bytes: &[u8]) -> Result<(), TestCaseError> {
+    prop_assert!(chessnote::eran::fast_path_agrees(bytes));
+    let whole = Eran::from_ascii(bytes);
+    match Eran::from_ascii_prefix(bytes) {
+        Ok((eran, used)) => {
+            prop_assert!(0 < used && used <= bytes.len());
+            prop_assert_eq!(Eran::from_ascii(&bytes[..used]), Ok(eran));
+            if used == bytes.len() {
+                prop_assert_eq!(whole, Ok(eran));
+            } else {
+                prop_assert!(whole.is_err_and(|e| e.offset() >= used));
+            }
+        }
+        Err(err) => prop_assert_eq!(whole, Err(err)),
+    }
     match Eran::from_ascii(bytes) {
         Ok(value) => {
             prop_assert_eq!(parse(&value.to_string()), Ok(value));
@@ -536,11 +571,83 @@ fn check_any(bytes: &[u8]) -> Result<(), TestCaseError> {
             prop_assert!(bytes.is_ascii());
             prop_assert!(value.short().to_string().len() <= bytes.len());
             prop_assert!(bytes.len() <= value.to_string().len());
+            // The first byte is that of the short or of the verbose spelling
+            // (`Knight` starts with `K`, its short form with `N`).
             let first = bytes[0].to_ascii_uppercase();
-            let canonical_first = value.short().to_string().as_bytes()[0].to_ascii_uppercase();
-            prop_assert_eq!(first, canonical_first);
+            let short_first = value.short().to_string().as_bytes()[0].to_ascii_uppercase();
+            let verbose_first = value.to_string().as_bytes()[0].to_ascii_uppercase();
+            prop_assert!(first == short_first || first == verbose_first);
         }
         Err(e) => prop_assert!(e.offset() <= bytes.len()),
     }
     Ok(())
+}
+
+/// Counts the allocations of the current thread, so that a test can say a
+/// piece of code made none (other tests run on other threads).
+struct CountingAlloc;
+
+thread_local! {
+    static ALLOCATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+// SAFETY: every call is forwarded to the system allocator unchanged.
+unsafe impl std::alloc::GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        // SAFETY: the caller's contract is the system allocator's.
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: `ptr` came from `alloc` above, that is from `System`.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAlloc = CountingAlloc;
+
+/// `Display` of every value into a writer that does not allocate: how many
+/// allocations it took.
+fn allocations_of_display(value: &dyn std::fmt::Display) -> usize {
+    struct Sink(usize);
+    impl std::fmt::Write for Sink {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    let before = ALLOCATIONS.with(std::cell::Cell::get);
+    let mut sink = Sink(0);
+    std::fmt::write(&mut sink, format_args!("{value:>24}")).unwrap();
+    assert_eq!(sink.0, 24);
+    ALLOCATIONS.with(std::cell::Cell::get) - before
+}
+
+#[test]
+fn every_value_prints_the_same_through_display_append_to_and_write_ascii() {
+    let mut buf = [0; MAX_LEN];
+    let mut line = String::new();
+    for value in all_values() {
+        for style in [Style::Verbose, Style::Short] {
+            let shown = value.display(style);
+            line.clear();
+            shown.append_to(&mut line);
+            assert_eq!(shown.write_ascii(&mut buf), line);
+            assert_eq!(shown.to_string(), line);
+            assert_eq!(allocations_of_display(&shown), 0, "{line}");
+        }
+        line.clear();
+        value.append_to(&mut line);
+        assert_eq!(value.write_ascii(&mut buf), line);
+        assert_eq!(value.to_string(), line);
+        assert_eq!(line, value.verbose().to_string());
+        assert_eq!(allocations_of_display(&value), 0, "{line}");
+        if let Some(regular) = value.regular() {
+            assert_eq!(regular.write_ascii(&mut buf), line);
+            assert_eq!(regular.to_string(), line);
+            assert_eq!(allocations_of_display(&regular), 0, "{line}");
+        }
+    }
 }

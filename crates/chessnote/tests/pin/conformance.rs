@@ -6,7 +6,8 @@ use crate::common;
 use std::cmp::Ordering;
 use std::fmt::{Debug, Display};
 
-use chessnote::pin::{EncodedPin, Identifier, Letter, ParseError, Side, State};
+use chessnote::Diagnostic;
+use chessnote::pin::{EncodedPin, Identifier, Letter, ParseError, PinErrorKind, Side, State};
 
 /// The compact rendering the conformance file uses for a parsed token.
 fn describe(id: Identifier) -> String {
@@ -350,4 +351,79 @@ fn the_valid_rows_are_exactly_the_312_tokens() {
     for token in valid {
         assert!(Identifier::try_from(token).is_ok(), "{token:?}");
     }
+}
+
+/// `Identifier::from_ascii` on every parse row of `pin.tsv`: it accepts
+/// exactly what the seed's entry point accepts, with the same identifier,
+/// and a rejection says what was expected at a byte inside the input (or
+/// just past it), in words that name no Rust type.
+#[test]
+fn from_ascii_agrees_with_the_seed_entry_point_on_every_row() {
+    let Some(rows) = common::conformance("pin.tsv") else {
+        return;
+    };
+    let mut rejected = 0;
+    for row in rows.iter().filter(|r| r.api == "Identifier::parse") {
+        let input = row.input.as_slice();
+        let ours = Identifier::from_ascii(input);
+        assert_eq!(
+            ours.ok(),
+            Identifier::parse_ascii(input).ok(),
+            "line {}",
+            row.line
+        );
+        assert_eq!(ours.is_ok(), row.ok, "line {}", row.line);
+        let Err(err) = ours else { continue };
+        rejected += 1;
+        assert!(err.offset() <= input.len().min(3), "line {}", row.line);
+        let name = err.kind_name();
+        assert!(
+            name.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'),
+            "line {}: {name}",
+            row.line
+        );
+        let message = err.to_string();
+        assert!(
+            message.ends_with(&format!(" at byte {}", err.offset())),
+            "{message}"
+        );
+        for variant in ["Empty", "TooLong", "Invalid", "Expected", "PinError"] {
+            assert!(!message.contains(variant), "line {}: {message}", row.line);
+        }
+    }
+    assert!(rejected > 100, "only {rejected} rejected rows");
+}
+
+/// Each kind of `PinError` on an input that earns it, with the byte it
+/// blames; `K^x` is a complete token followed by more input.
+#[test]
+fn each_pin_error_kind_blames_the_first_byte_that_does_not_fit() {
+    let cases: [(&[u8], PinErrorKind, usize); 10] = [
+        (b"", PinErrorKind::Empty, 0),
+        (b"^K", PinErrorKind::ExpectedModifierOrLetter, 0),
+        (b"\xC3\xA9", PinErrorKind::ExpectedModifierOrLetter, 0),
+        (b"+", PinErrorKind::ExpectedLetter, 1),
+        (b"-1", PinErrorKind::ExpectedLetter, 1),
+        (b"K+", PinErrorKind::ExpectedMarkerOrEnd, 1),
+        (b"KKKK", PinErrorKind::ExpectedMarkerOrEnd, 1),
+        (b"+K+", PinErrorKind::ExpectedMarkerOrEnd, 2),
+        (b"K^x", PinErrorKind::ExpectedEnd, 2),
+        (b"+K^^", PinErrorKind::ExpectedEnd, 3),
+    ];
+    for (input, kind, offset) in cases {
+        let err = Identifier::from_ascii(input).unwrap_err();
+        assert_eq!((err.kind(), err.offset()), (kind, offset), "{input:?}");
+    }
+    let err = Identifier::from_ascii(b"K^x").unwrap_err();
+    assert!(!err.to_string().contains("starts with"), "{err}");
+    assert!(err.to_string().contains("end of the PIN token"), "{err}");
+    // Every kind has its own name and its own message.
+    let mut names: Vec<_> = PinErrorKind::ALL.iter().map(|k| k.name()).collect();
+    let mut messages: Vec<_> = PinErrorKind::ALL.iter().map(|k| k.message()).collect();
+    names.sort_unstable();
+    names.dedup();
+    messages.sort_unstable();
+    messages.dedup();
+    assert_eq!(names.len(), PinErrorKind::ALL.len());
+    assert_eq!(messages.len(), PinErrorKind::ALL.len());
 }

@@ -39,6 +39,7 @@ fn seed_state(state: sashite_pin::State) -> State {
 /// Returns whether the input was accepted.
 fn same_as_seed(bytes: &[u8]) -> bool {
     let ours = Identifier::try_from(bytes);
+    assert_eq!(Identifier::from_ascii(bytes).ok(), ours.ok(), "{bytes:?}");
     let seed = sashite_pin::Identifier::try_from(bytes);
     match (ours, seed) {
         (Ok(ours), Ok(seed)) => {
