@@ -1,0 +1,70 @@
+//! What was wrong with a SAN string, and where.
+
+use crate::text::{error_kind, notation_error};
+
+#[cfg(doc)]
+use super::SanOptions;
+
+error_kind! {
+    /// What was wrong with a SAN string (see [`SanError`] for where).
+    ///
+    /// ```
+    /// use chessnote::san::{SanErrorKind, SanPlus};
+    /// let err = SanPlus::from_ascii(b"e8").unwrap_err();
+    /// assert_eq!(err.kind(), SanErrorKind::MissingPromotion);
+    /// assert_eq!(err.kind().name(), "missing-promotion");
+    /// assert_eq!(SanErrorKind::ExpectedRank.message(), "expected a rank digit `1`-`8`");
+    /// ```
+    pub enum SanErrorKind {
+        /// The input is empty.
+        Empty = ("empty", "empty move"),
+        /// A square was expected (a file letter `a`–`h` then a rank digit).
+        ExpectedSquare = ("expected-square", "expected a square such as `e4`"),
+        /// A rank digit `1`–`8` was expected.
+        ExpectedRank = ("expected-rank", "expected a rank digit `1`-`8`"),
+        /// A promotion piece letter (`Q`, `R`, `B` or `N`) was expected after `=`.
+        ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `Q`, `R`, `B` or `N` after `=`"),
+        /// Castling is malformed: `O-O` or `O-O-O` was expected.
+        ExpectedCastling = ("expected-castling", "malformed castling: expected `O-O` or `O-O-O`"),
+        /// A byte that has no place there, such as trailing input.
+        UnexpectedByte = ("unexpected-byte", "unexpected byte"),
+        /// Castling written with zeros while [`SanOptions::zero_castling`] is off.
+        ZeroCastling = ("zero-castling", "castling written with zeros (`0-0`); SAN uses the letter `O`"),
+        /// A null move while [`SanOptions::null_move`] is off.
+        NullMove = ("null-move", "null move (`--`) not enabled"),
+        /// A piece other than a pawn is given a promotion.
+        PieceWithPromotion = ("piece-with-promotion", "only a pawn can promote"),
+        /// The promotion piece is a king or a pawn.
+        InvalidPromotionPiece = ("invalid-promotion-piece", "a pawn cannot promote to a king or a pawn"),
+        /// A pawn moves to the first or last rank without promoting.
+        MissingPromotion = ("missing-promotion", "a pawn moving to the first or last rank must promote"),
+        /// A promotion on a rank other than the first or last.
+        PromotionNotOnLastRank = ("promotion-not-on-last-rank", "promotion is only possible on the first or last rank"),
+        /// The source square equals the destination.
+        SameSquare = ("same-square", "the source square is the destination"),
+        /// A pawn source SAN never writes (see [`SanOptions::pawn_sources`]).
+        PawnSource = ("pawn-source", "a pawn move written with a source SAN never uses"),
+        /// A pawn capture without the file it captures from.
+        MissingCaptureFile = ("missing-capture-file", "a pawn capture must name the file it captures from"),
+        /// No square matching the written source can reach the destination, even
+        /// on an empty board (see [`SanOptions::any_geometry`]).
+        Unreachable = ("unreachable", "the piece cannot reach the destination from the written source"),
+    }
+}
+
+notation_error! {
+    /// A SAN string that could not be parsed: what was wrong, and the byte
+    /// offset where it was found. The parser never looks further than a few
+    /// bytes past the longest SAN, so the offset is kept in 16 bits (a small
+    /// error keeps results small).
+    ///
+    /// ```
+    /// use chessnote::san::{SanErrorKind, SanPlus};
+    ///
+    /// let err = SanPlus::from_ascii(b"Nb").unwrap_err();
+    /// assert_eq!(err.kind(), SanErrorKind::ExpectedRank);
+    /// assert_eq!(err.offset(), 2);
+    /// assert_eq!(err.to_string(), "expected a rank digit `1`-`8` at byte 2");
+    /// ```
+    pub struct SanError { kind: SanErrorKind, offset: u16 }
+}
