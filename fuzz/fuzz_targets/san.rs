@@ -3,16 +3,16 @@
 //! seed façade never panics either.
 #![no_main]
 
-use chessnote::san::{SanOptions, SanPlus, Turn};
+use chessnote::san::{Leniency, SanOptions, SanPlus, Turn};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     // The fast path for common shapes gives what the general parser gives.
     assert!(chessnote::san::fast_path_agrees(data));
     let all = SanOptions::STRICT
-        .zero_castling(true)
-        .pawn_sources(true)
-        .any_geometry(true)
-        .null_move(true);
+        .with(Leniency::ZeroCastling)
+        .with(Leniency::PawnSources)
+        .with(Leniency::AnyGeometry)
+        .with(Leniency::NullMove);
     for options in [SanOptions::STRICT, SanOptions::SEED, all] {
         match SanPlus::from_ascii_with(data, options) {
             Ok(san) => {

@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Read};
 
 use chessnote::fen::{FenOptions, Setup};
 use chessnote::position::{CastlingMode, Notation, Position};
-use chessnote::san::SanOptions;
+use chessnote::san::{Leniency, SanOptions};
 
 use crate::io::Out;
 
@@ -80,7 +80,8 @@ fn position(fen: &str, mode: CastlingMode) -> Result<Position, String> {
 
 fn report_leniency(text: &str, used: SanOptions) {
     if !used.is_empty() {
-        eprintln!("note: `{text}` read with leniency: {used}");
+        let used: Vec<&str> = used.iter().map(Leniency::description).collect();
+        eprintln!("note: `{text}` read with leniency: {}", used.join(", "));
     }
 }
 

@@ -1,6 +1,6 @@
 //! `chessnote san [TOKEN ...]`: parse SAN moves and show their structure.
 
-use chessnote::san::{San, SanOptions, SanPlus};
+use chessnote::san::{Leniency, San, SanOptions, SanPlus};
 use serde_json::{Value, json};
 
 use crate::io;
@@ -46,16 +46,16 @@ impl Args {
         };
         let mut options = base;
         if self.zero_castling {
-            options = options.zero_castling(true);
+            options = options.with(Leniency::ZeroCastling);
         }
         if self.pawn_sources {
-            options = options.pawn_sources(true);
+            options = options.with(Leniency::PawnSources);
         }
         if self.any_geometry {
-            options = options.any_geometry(true);
+            options = options.with(Leniency::AnyGeometry);
         }
         if self.null_move {
-            options = options.null_move(true);
+            options = options.with(Leniency::NullMove);
         }
         options
     }

@@ -3,7 +3,7 @@
 use crate::text::{error_kind, notation_error};
 
 #[cfg(doc)]
-use super::SanOptions;
+use super::Leniency;
 
 error_kind! {
     /// What was wrong with a SAN string (see [`SanError`] for where).
@@ -28,9 +28,9 @@ error_kind! {
         ExpectedCastling = ("expected-castling", "malformed castling: expected `O-O` or `O-O-O`"),
         /// A byte that has no place there, such as trailing input.
         UnexpectedByte = ("unexpected-byte", "unexpected byte"),
-        /// Castling written with zeros while [`SanOptions::zero_castling`] is off.
+        /// Castling written with zeros while [`Leniency::ZeroCastling`] is off.
         ZeroCastling = ("zero-castling", "castling written with zeros (`0-0`); SAN uses the letter `O`"),
-        /// A null move while [`SanOptions::null_move`] is off.
+        /// A null move while [`Leniency::NullMove`] is off.
         NullMove = ("null-move", "null move (`--`) not enabled"),
         /// A piece other than a pawn is given a promotion.
         PieceWithPromotion = ("piece-with-promotion", "only a pawn can promote"),
@@ -42,12 +42,12 @@ error_kind! {
         PromotionNotOnLastRank = ("promotion-not-on-last-rank", "promotion is only possible on the first or last rank"),
         /// The source square equals the destination.
         SameSquare = ("same-square", "the source square is the destination"),
-        /// A pawn source SAN never writes (see [`SanOptions::pawn_sources`]).
+        /// A pawn source SAN never writes (see [`Leniency::PawnSources`]).
         PawnSource = ("pawn-source", "a pawn move written with a source SAN never uses"),
         /// A pawn capture without the file it captures from.
         MissingCaptureFile = ("missing-capture-file", "a pawn capture must name the file it captures from"),
         /// No square matching the written source can reach the destination, even
-        /// on an empty board (see [`SanOptions::any_geometry`]).
+        /// on an empty board (see [`Leniency::AnyGeometry`]).
         Unreachable = ("unreachable", "the piece cannot reach the destination from the written source"),
     }
 }

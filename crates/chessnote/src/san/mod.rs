@@ -25,7 +25,7 @@
 //! Both convert into each other with `From`.
 //!
 //! ```
-//! use chessnote::san::{San, SanOptions, SanPlus, Suffix};
+//! use chessnote::san::{Leniency, San, SanOptions, SanPlus, Suffix};
 //! use chessnote::{PieceKind, Square};
 //!
 //! let san = SanPlus::from_ascii(b"exd8=Q#")?;
@@ -39,7 +39,7 @@
 //!
 //! // Strict by default; leniency is asked for by name.
 //! assert!(SanPlus::from_ascii(b"0-0").is_err());
-//! assert!(SanPlus::from_ascii_with(b"0-0", SanOptions::STRICT.zero_castling(true)).is_ok());
+//! assert!(SanPlus::from_ascii_with(b"0-0", SanOptions::STRICT.with(Leniency::ZeroCastling)).is_ok());
 //! # Ok::<(), chessnote::san::SanError>(())
 //! ```
 
@@ -94,7 +94,7 @@ pub enum San {
     },
     /// Castling: `O-O` (king side) or `O-O-O` (queen side).
     Castle(CastlingSide),
-    /// A null move, `--` (only with [`SanOptions::null_move`]).
+    /// A null move, `--` (only with [`Leniency::NullMove`]).
     Null,
 }
 

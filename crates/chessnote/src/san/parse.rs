@@ -19,9 +19,9 @@ impl Cursor<'_> {
     /// Whether `leniency` is allowed; if so, records that it was used.
     #[inline]
     fn lenient(&mut self, leniency: Leniency) -> bool {
-        let allowed = self.options.allows(leniency);
+        let allowed = self.options.contains(leniency);
         if allowed {
-            self.used = self.used.with(leniency, true);
+            self.used = self.used.with(leniency);
         }
         allowed
     }
