@@ -45,6 +45,7 @@ mod geometry;
 mod piece;
 mod square;
 mod square_set;
+mod suffix;
 mod text;
 
 pub use chess_move::Move;
@@ -52,6 +53,7 @@ pub use color::{Color, ParseColorError};
 pub use piece::{CastlingSide, ParsePieceError, Piece, PieceKind};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use square_set::SquareSet;
+pub use suffix::Suffix;
 pub use text::{Diagnostic, ParseNameError};
 
 /// The examples of README.md, run as doctests.

@@ -17,7 +17,7 @@
 
 use core::str::FromStr;
 
-use crate::text::{AsciiSink, ascii_text, error_kind, notation_error};
+use crate::text::{AsciiSink, ascii_text, error_kind, messages, notation_error};
 use crate::{PieceKind, Square};
 
 /// A move in UCI notation.
@@ -52,15 +52,15 @@ error_kind! {
     /// ```
     pub enum UciErrorKind {
         /// A file letter was expected.
-        ExpectedFile = ("expected-file", "expected a file letter `a`-`h`"),
+        ExpectedFile = ("expected-file", messages::EXPECTED_FILE),
         /// A rank digit was expected.
-        ExpectedRank = ("expected-rank", "expected a rank digit `1`-`8`"),
+        ExpectedRank = ("expected-rank", messages::EXPECTED_RANK),
         /// The two squares are the same.
-        SameSquare = ("same-square", "the origin square is the destination"),
+        SameSquare = ("same-square", messages::SAME_SQUARE),
         /// The fifth byte is not a lowercase promotion letter.
         ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `q`, `r`, `b` or `n`"),
         /// Something follows a complete move.
-        UnexpectedByte = ("unexpected-byte", "unexpected byte"),
+        UnexpectedByte = ("unexpected-byte", messages::UNEXPECTED_BYTE),
     }
 }
 

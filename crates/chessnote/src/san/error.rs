@@ -1,6 +1,6 @@
 //! What was wrong with a SAN string, and where.
 
-use crate::text::{error_kind, notation_error};
+use crate::text::{error_kind, messages, notation_error};
 
 #[cfg(doc)]
 use super::Leniency;
@@ -17,29 +17,29 @@ error_kind! {
     /// ```
     pub enum SanErrorKind {
         /// The input is empty.
-        Empty = ("empty", "empty move"),
+        Empty = ("empty", messages::EMPTY_MOVE),
         /// A square was expected (a file letter `a`–`h` then a rank digit).
         ExpectedSquare = ("expected-square", "expected a square such as `e4`"),
         /// A rank digit `1`–`8` was expected.
-        ExpectedRank = ("expected-rank", "expected a rank digit `1`-`8`"),
+        ExpectedRank = ("expected-rank", messages::EXPECTED_RANK),
         /// A promotion piece letter (`Q`, `R`, `B` or `N`) was expected after `=`.
         ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `Q`, `R`, `B` or `N` after `=`"),
         /// Castling is malformed: `O-O` or `O-O-O` was expected.
         ExpectedCastling = ("expected-castling", "malformed castling: expected `O-O` or `O-O-O`"),
         /// A byte that has no place there, such as trailing input.
-        UnexpectedByte = ("unexpected-byte", "unexpected byte"),
+        UnexpectedByte = ("unexpected-byte", messages::UNEXPECTED_BYTE),
         /// Castling written with zeros while [`Leniency::ZeroCastling`] is off.
         ZeroCastling = ("zero-castling", "castling written with zeros (`0-0`); SAN uses the letter `O`"),
         /// A null move while [`Leniency::NullMove`] is off.
         NullMove = ("null-move", "null move (`--`) not enabled"),
         /// A piece other than a pawn is given a promotion.
-        PieceWithPromotion = ("piece-with-promotion", "only a pawn can promote"),
+        PieceWithPromotion = ("piece-with-promotion", messages::PIECE_WITH_PROMOTION),
         /// The promotion piece is a king or a pawn.
         InvalidPromotionPiece = ("invalid-promotion-piece", "a pawn cannot promote to a king or a pawn"),
         /// A pawn moves to the first or last rank without promoting.
-        MissingPromotion = ("missing-promotion", "a pawn moving to the first or last rank must promote"),
+        MissingPromotion = ("missing-promotion", messages::MISSING_PROMOTION),
         /// A promotion on a rank other than the first or last.
-        PromotionNotOnLastRank = ("promotion-not-on-last-rank", "promotion is only possible on the first or last rank"),
+        PromotionNotOnLastRank = ("promotion-not-on-last-rank", messages::PROMOTION_NOT_ON_LAST_RANK),
         /// The source square equals the destination.
         SameSquare = ("same-square", "the source square is the destination"),
         /// A pawn source SAN never writes (see [`Leniency::PawnSources`]).

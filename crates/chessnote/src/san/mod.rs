@@ -54,6 +54,9 @@ use core::fmt;
 
 use crate::{CastlingSide, File, PieceKind, Rank, Square as CoreSquare};
 
+/// The check suffix, from the crate root (LAN writes it too).
+#[doc(no_inline)]
+pub use crate::Suffix;
 pub use error::{SanError, SanErrorKind};
 #[doc(hidden)]
 pub use fast::fast_path_agrees;
@@ -96,34 +99,6 @@ pub enum San {
     Castle(CastlingSide),
     /// A null move, `--` (only with [`Leniency::NullMove`]).
     Null,
-}
-
-/// A check or checkmate suffix: `+` or `#`.
-///
-/// ```
-/// use chessnote::san::Suffix;
-/// assert_eq!(Suffix::Checkmate.char(), '#');
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Suffix {
-    /// `+`
-    Check,
-    /// `#`
-    Checkmate,
-}
-
-impl Suffix {
-    /// The suffix character, `+` or `#`.
-    ///
-    /// ```
-    /// assert_eq!(chessnote::san::Suffix::Check.char(), '+');
-    /// ```
-    pub const fn char(self) -> char {
-        match self {
-            Suffix::Check => '+',
-            Suffix::Checkmate => '#',
-        }
-    }
 }
 
 /// A move annotation written after the move: `!`, `?`, `!!`, `??`, `!?`, `?!`.
