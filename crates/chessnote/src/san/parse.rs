@@ -50,6 +50,11 @@ impl SanPlus {
     /// assert_eq!(SanPlus::from_ascii(b"R1a3+")?.to_string(), "R1a3+");
     /// # Ok::<(), chessnote::san::SanError>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`SanError`] naming what was wrong and at which byte, when `bytes`
+    /// is not strict SAN.
     #[inline]
     pub fn from_ascii(bytes: &[u8]) -> Result<SanPlus, SanError> {
         SanPlus::from_ascii_with(bytes, SanOptions::STRICT)
@@ -63,6 +68,11 @@ impl SanPlus {
     /// assert_eq!(san.to_string(), "O-O+");
     /// # Ok::<(), chessnote::san::SanError>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`SanError`] naming what was wrong and at which byte, when `bytes`
+    /// is not SAN with those leniencies.
     #[inline]
     pub fn from_ascii_with(bytes: &[u8], options: SanOptions) -> Result<SanPlus, SanError> {
         if let Some(san) = fast_path(bytes) {
@@ -85,6 +95,11 @@ impl SanPlus {
     /// );
     /// # Ok::<(), chessnote::san::SanError>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`SanError`] naming what was wrong and at which byte, when `bytes`
+    /// is not SAN with those leniencies.
     pub fn from_ascii_reporting(
         bytes: &[u8],
         options: SanOptions,
@@ -95,6 +110,39 @@ impl SanPlus {
         }
     }
 
+    /// Parses the SAN move at the start of `bytes`, with the leniencies of
+    /// `options`, and says how many bytes it used. It stops where SAN's
+    /// grammar ends: after the move, its `+` or `#` and its annotation (the
+    /// longest of `!!`, `??`, `!?`, `?!`, `!`, `?`), and leaves it to the
+    /// caller to decide whether the byte that follows may end a move (a
+    /// space, `)`, `{`, …), as a PGN reader does. [`SanPlus::from_ascii_with`]
+    /// accepts exactly the inputs this reads in full, with the same value.
+    ///
+    /// ```
+    /// use chessnote::san::{Annotation, Leniency, SanOptions, SanPlus};
+    ///
+    /// let (san, used) = SanPlus::from_ascii_prefix(b"Nf3!? {a good move}", SanOptions::STRICT)?;
+    /// assert_eq!((san.to_string().as_str(), used), ("Nf3!?", 5));
+    /// assert_eq!(san.annotation, Some(Annotation::Speculative));
+    /// assert_eq!(SanPlus::from_ascii_prefix(b"e4)", SanOptions::STRICT)?.1, 2);
+    /// assert_eq!(SanPlus::from_ascii_prefix(b"O-O-O+ 1-0", SanOptions::STRICT)?.1, 6);
+    /// let lax = SanOptions::STRICT.with(Leniency::EnPassantSuffix);
+    /// assert_eq!(SanPlus::from_ascii_prefix(b"exd6e.p. Nf6", lax)?.1, 8);
+    /// # Ok::<(), chessnote::san::SanError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`SanError`] naming what was wrong and at which byte, when `bytes`
+    /// does not start with a SAN move (or starts with one that needs a
+    /// leniency `options` does not allow).
+    pub fn from_ascii_prefix(
+        bytes: &[u8],
+        options: SanOptions,
+    ) -> Result<(SanPlus, usize), SanError> {
+        SanPlus::parse_prefix(bytes, options).map(|(san, _, end)| (san, end))
+    }
+
     /// [`SanPlus::parse_general`] without the report, out of the fast path's
     /// way.
     #[inline(never)]
@@ -102,11 +150,30 @@ impl SanPlus {
         SanPlus::parse_general(bytes, options).map(|(san, _)| san)
     }
 
-    /// The general parser: every form, every option, and the precise error.
+    /// The general parser on a whole token: the prefix parser, then nothing
+    /// may follow.
     pub(super) fn parse_general(
         bytes: &[u8],
         options: SanOptions,
     ) -> Result<(SanPlus, SanOptions), SanError> {
+        let (san, used, end) = SanPlus::parse_prefix(bytes, options)?;
+        if end < bytes.len() {
+            // Blame the byte after what could still begin an annotation.
+            let after_suffix = end - san.annotation.map_or(0, |a| a.as_str().len());
+            return Err(SanError::new(
+                SanErrorKind::UnexpectedByte,
+                trailing_offset(after_suffix, &bytes[after_suffix..]),
+            ));
+        }
+        Ok((san, used))
+    }
+
+    /// The general parser: every form, every option, and the precise error;
+    /// the value, the leniencies it used and where it ended.
+    fn parse_prefix(
+        bytes: &[u8],
+        options: SanOptions,
+    ) -> Result<(SanPlus, SanOptions, usize), SanError> {
         let mut cur = Cursor {
             bytes,
             pos: 0,
@@ -120,29 +187,17 @@ impl SanPlus {
             Some(_) => parse_normal(&mut cur)?,
         };
         let suffix_at = cur.pos;
-        let suffix = if cur.eat(b'+') {
-            Some(Suffix::Check)
-        } else if cur.eat(b'#') {
-            Some(Suffix::Checkmate)
-        } else {
-            None
-        };
+        let suffix = cur.peek().and_then(Suffix::from_ascii);
+        cur.pos += usize::from(suffix.is_some());
         if san == San::Null && suffix.is_some() {
             // Passing cannot give check.
             return Err(SanError::new(SanErrorKind::UnexpectedByte, suffix_at));
         }
-        let annotation = match &bytes[cur.pos..] {
-            [] => None,
-            rest => match Annotation::from_ascii(rest) {
-                Some(annotation) => Some(annotation),
-                None => {
-                    return Err(SanError::new(
-                        SanErrorKind::UnexpectedByte,
-                        trailing_offset(cur.pos, rest),
-                    ));
-                }
-            },
-        };
+        let rest = &bytes[cur.pos..];
+        let annotation = [2, 1]
+            .into_iter()
+            .find_map(|len| rest.get(..len).and_then(Annotation::from_ascii));
+        cur.pos += annotation.map_or(0, |a| a.as_str().len());
         Ok((
             SanPlus {
                 san,
@@ -150,6 +205,7 @@ impl SanPlus {
                 annotation,
             },
             cur.used,
+            cur.pos,
         ))
     }
 }
@@ -407,6 +463,11 @@ impl San {
     /// assert!(San::from_ascii(b"Nf3").is_ok());
     /// assert!(San::from_ascii(b"Nf3+").is_err());
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`SanError`] naming what was wrong and at which byte, when `bytes`
+    /// is not strict SAN without suffix or annotation.
     pub fn from_ascii(bytes: &[u8]) -> Result<San, SanError> {
         San::from_ascii_with(bytes, SanOptions::STRICT)
     }
@@ -417,6 +478,11 @@ impl San {
     /// use chessnote::san::{San, SanOptions};
     /// assert!(San::from_ascii_with(b"0-0", SanOptions::SEED).is_ok());
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`SanError`] naming what was wrong and at which byte, when `bytes`
+    /// is not SAN without suffix or annotation with those leniencies.
     pub fn from_ascii_with(bytes: &[u8], options: SanOptions) -> Result<San, SanError> {
         let plus = SanPlus::from_ascii_with(bytes, options)?;
         if plus.suffix.is_some() || plus.annotation.is_some() {
