@@ -141,10 +141,10 @@ impl Uci {
             return Err(err(UciErrorKind::SameSquare, 2));
         }
         let promotion = match bytes.get(4) {
-            Some(b'q') => Some(PieceKind::Queen),
-            Some(b'r') => Some(PieceKind::Rook),
-            Some(b'b') => Some(PieceKind::Bishop),
-            Some(b'n') => Some(PieceKind::Knight),
+            Some(&byte) if byte.is_ascii_lowercase() => {
+                PieceKind::from_upper_ascii(byte.to_ascii_uppercase())
+                    .filter(|kind| kind.is_promotion_target())
+            }
             _ => None,
         };
         let uci = Uci::Normal {

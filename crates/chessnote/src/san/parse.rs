@@ -389,9 +389,9 @@ fn parse_normal(cur: &mut Cursor<'_>) -> Result<San, SanError> {
 
     // Checks that need no board.
     if piece == PieceKind::Pawn {
-        let back_rank = matches!(to_rank, Rank::First | Rank::Eighth);
+        let back_rank = to_rank.is_back_rank();
         match promotion {
-            Some(PieceKind::King | PieceKind::Pawn) => {
+            Some(kind) if !kind.is_promotion_target() => {
                 return Err(SanError::new(
                     SanErrorKind::InvalidPromotionPiece,
                     letter_at,

@@ -769,10 +769,10 @@ fn seed_message(turn: &str) -> &'static str {
         .iter()
         .find(|b| b.is_ascii_uppercase())
         .and_then(|&b| PieceKind::from_upper_ascii(b));
-    let back_rank = matches!(dst.rank(), Rank::First | Rank::Eighth);
+    let back_rank = dst.rank().is_back_rank();
     match letter {
         Some(promotion) if bytes.contains(&b'=') => {
-            if matches!(promotion, PieceKind::King | PieceKind::Pawn) {
+            if !promotion.is_promotion_target() {
                 return "Invalid promotion piece";
             }
             if !back_rank {
