@@ -118,6 +118,22 @@ struct Shape {
 /// The fast-path shapes, keyed by `head << 6 | class(first) << 3 |
 /// class(second)` where `head` is the number of bytes before the
 /// destination square (see [`BYTE_CLASS`]).
+///
+/// ```text
+///  bit   7   6   5   4   3   2   1   0
+///      +-------+-----------+-----------+
+///      | head  |  class of |  class of |    class: 0-4 N B R Q K
+///      | 0..=2 |  byte 0   |  byte 1   |           5 file a-h
+///      +-------+-----------+-----------+           6 `x`, 7 other
+///
+///  head 0  `e4`    ->  pawn push (bytes 0 and 1 are the square)
+///  head 1  `Nf3`   ->  piece letter, then the square
+///  head 2  `Nxe5`  ->  letter + `x`     `exd5` -> file + `x`
+///          `Nbd7`  ->  letter + file (knight, rook, queen)
+/// ```
+///
+/// Keys with head 3 (never produced: longer bodies go to castling) and
+/// every key no rule names hold a shape that rejects.
 const SHAPES: [Shape; 256] = {
     const REJECT: Shape = Shape {
         piece: PieceKind::Pawn,
