@@ -2,33 +2,11 @@
 //!
 //! `--allow NAME[,NAME...]` takes the library's leniency names and
 //! `--lenient` allows them all. [`options`] is the only function that turns
-//! names into [`SanOptions`] and [`FenOptions`], and [`san_names`] the only
-//! one that turns a set back into names.
-//
-// Written against the API of `issue11-base`, where `san::Leniency` has no
-// names and `FenOptions` is a struct of `bool`s. Once `Leniency` and
-// `FenLeniency` are named enums (`FromStr`, `name()`) and `FenOptions` a set
-// passed by value, the tables below go and the bodies become
-// `name.parse::<Leniency>()` / `name.parse::<FenLeniency>()` and
-// `used.iter().map(Leniency::name)`.
+//! names into [`SanOptions`] and [`FenOptions`]; the names are the library's
+//! (`Leniency::name`, `FenLeniency::name`).
 
 use chessnote::fen::{FenLeniency, FenOptions};
 use chessnote::san::{Leniency, SanOptions};
-
-/// The SAN leniencies by name.
-const SAN: [(&str, Leniency); 11] = [
-    ("zero-castling", Leniency::ZeroCastling),
-    ("pawn-sources", Leniency::PawnSources),
-    ("any-geometry", Leniency::AnyGeometry),
-    ("null-move", Leniency::NullMove),
-    ("pawn-letter", Leniency::PawnLetter),
-    ("promotion-without-equals", Leniency::PromotionWithoutEquals),
-    ("en-passant-suffix", Leniency::EnPassantSuffix),
-    ("lan-dash", Leniency::LanDash),
-    ("any-disambiguation", Leniency::AnyDisambiguation),
-    ("capture-mismatch", Leniency::CaptureMismatch),
-    ("wrong-suffix", Leniency::WrongSuffix),
-];
 
 /// Which leniencies a subcommand reads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -79,15 +57,15 @@ pub fn options(allow: &Allow, notations: Notations, san: SanOptions) -> Result<O
         options.fen = FenOptions::LENIENT;
     }
     for name in allow.allow.iter().map(|n| n.trim()) {
-        if let Some((_, leniency)) = SAN.iter().find(|(n, _)| *n == name).filter(|_| reads_san) {
-            options.san = options.san.with(*leniency, true);
+        if let Some(leniency) = Leniency::from_name(name).filter(|_| reads_san) {
+            options.san = options.san.with(leniency);
         } else if let Some(leniency) = FenLeniency::from_name(name).filter(|_| reads_fen) {
             options.fen = options.fen.with(leniency);
         } else {
-            let known: Vec<&str> = SAN
+            let known: Vec<&str> = Leniency::ALL
                 .iter()
                 .filter(|_| reads_san)
-                .map(|(n, _)| *n)
+                .map(|l| l.name())
                 .chain(FenLeniency::ALL.iter().filter(|_| reads_fen).map(|l| l.name()))
                 .collect();
             return Err(format!(
@@ -97,11 +75,4 @@ pub fn options(allow: &Allow, notations: Notations, san: SanOptions) -> Result<O
         }
     }
     Ok(options)
-}
-
-/// The names of the SAN leniencies in `used`.
-pub fn san_names(used: SanOptions) -> Vec<&'static str> {
-    used.iter()
-        .filter_map(|l| SAN.iter().find(|(_, s)| *s == l).map(|(n, _)| *n))
-        .collect()
 }

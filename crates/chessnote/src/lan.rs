@@ -15,13 +15,10 @@
 //! # Ok::<(), chessnote::lan::LanError>(())
 //! ```
 
-use alloc::string::String;
-use core::fmt;
 use core::str::FromStr;
 
-use crate::san::Suffix;
-use crate::text::{error_kind, notation_error};
-use crate::{CastlingSide, File, PieceKind, Rank, Square};
+use crate::text::{AsciiSink, ascii_text, error_kind, messages, notation_error};
+use crate::{CastlingSide, File, PieceKind, Rank, Square, Suffix};
 
 /// A move in long algebraic notation, without its check suffix.
 ///
@@ -29,6 +26,9 @@ use crate::{CastlingSide, File, PieceKind, Rank, Square};
 /// use chessnote::lan::Lan;
 /// use chessnote::CastlingSide;
 /// assert_eq!("O-O-O".parse::<chessnote::lan::LanPlus>()?.lan, Lan::Castle(CastlingSide::QueenSide));
+/// let lan: Lan = "e7xd8=N".parse()?;
+/// assert_eq!(lan.to_string(), "e7xd8=N");
+/// assert!("e7xd8=N+".parse::<Lan>().is_err()); // a `Lan` has no suffix
 /// # Ok::<(), chessnote::lan::LanError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -56,7 +56,7 @@ pub enum Lan {
 ///
 /// ```
 /// use chessnote::lan::LanPlus;
-/// use chessnote::san::Suffix;
+/// use chessnote::Suffix;
 /// let lan: LanPlus = "e7-e8=Q+".parse()?;
 /// assert_eq!(lan.suffix, Some(Suffix::Check));
 /// # Ok::<(), chessnote::lan::LanError>(())
@@ -80,25 +80,25 @@ error_kind! {
     /// ```
     pub enum LanErrorKind {
         /// The input is empty.
-        Empty = ("empty", "empty move"),
+        Empty = ("empty", messages::EMPTY_MOVE),
         /// A file letter was expected.
-        ExpectedFile = ("expected-file", "expected a file letter `a`-`h`"),
+        ExpectedFile = ("expected-file", messages::EXPECTED_FILE),
         /// A rank digit was expected.
-        ExpectedRank = ("expected-rank", "expected a rank digit `1`-`8`"),
+        ExpectedRank = ("expected-rank", messages::EXPECTED_RANK),
         /// Neither `-` nor `x` between the squares.
         ExpectedAction = ("expected-action", "expected `-` or `x`"),
         /// The two squares are the same.
-        SameSquare = ("same-square", "the origin square is the destination"),
+        SameSquare = ("same-square", messages::SAME_SQUARE),
         /// `=` is not followed by `Q`, `R`, `B` or `N`.
         ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `Q`, `R`, `B` or `N`"),
         /// A pawn reaches the first or last rank without promoting.
-        MissingPromotion = ("missing-promotion", "a pawn moving to the first or last rank must promote"),
+        MissingPromotion = ("missing-promotion", messages::MISSING_PROMOTION),
         /// A promotion on a rank other than the first or last.
-        PromotionNotOnLastRank = ("promotion-not-on-last-rank", "promotion is only possible on the first or last rank"),
+        PromotionNotOnLastRank = ("promotion-not-on-last-rank", messages::PROMOTION_NOT_ON_LAST_RANK),
         /// A piece other than a pawn is given a promotion.
-        PieceWithPromotion = ("piece-with-promotion", "only a pawn can promote"),
+        PieceWithPromotion = ("piece-with-promotion", messages::PIECE_WITH_PROMOTION),
         /// Something follows a complete move.
-        UnexpectedByte = ("unexpected-byte", "unexpected byte"),
+        UnexpectedByte = ("unexpected-byte", messages::UNEXPECTED_BYTE),
     }
 }
 
@@ -114,14 +114,45 @@ notation_error! {
 }
 
 impl LanPlus {
-    /// Parses a LAN move.
+    /// Parses a LAN move; the whole of `bytes` must be one.
     ///
     /// ```
     /// use chessnote::lan::LanPlus;
     /// assert!(LanPlus::from_ascii(b"e5xd6").is_ok());
     /// assert!(LanPlus::from_ascii(b"e2-e8").is_err()); // a pawn reaching rank 8 must promote
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`LanError`] naming what was wrong and at which byte; bytes after a
+    /// complete move are an [`LanErrorKind::UnexpectedByte`].
     pub fn from_ascii(bytes: &[u8]) -> Result<LanPlus, LanError> {
+        let (lan, used) = LanPlus::from_ascii_prefix(bytes)?;
+        if used < bytes.len() {
+            return Err(LanError::new(LanErrorKind::UnexpectedByte, used));
+        }
+        Ok(lan)
+    }
+
+    /// Parses the LAN move at the start of `bytes` and says how many bytes
+    /// it used: it stops where LAN's grammar ends (after the suffix, if
+    /// any), and leaves it to the caller to decide whether the byte that
+    /// follows may end a move. [`LanPlus::from_ascii`] accepts exactly the
+    /// inputs this reads in full.
+    ///
+    /// ```
+    /// use chessnote::lan::LanPlus;
+    ///
+    /// let (lan, used) = LanPlus::from_ascii_prefix(b"Ng1-f3+ {a comment}")?;
+    /// assert_eq!((lan.to_string().as_str(), used), ("Ng1-f3+", 7));
+    /// assert_eq!(LanPlus::from_ascii_prefix(b"O-O-O)")?.1, 5);
+    /// # Ok::<(), chessnote::lan::LanError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`LanError`] when `bytes` does not start with a LAN move.
+    pub fn from_ascii_prefix(bytes: &[u8]) -> Result<(LanPlus, usize), LanError> {
         let err = LanError::new;
         let at = |i: usize| bytes.get(i).copied().unwrap_or(0);
         let (lan, mut i) = match bytes {
@@ -153,12 +184,7 @@ impl LanPlus {
                 }
                 let promotion = if at(i) == b'=' {
                     match PieceKind::from_upper_ascii(at(i + 1)) {
-                        Some(
-                            p @ (PieceKind::Queen
-                            | PieceKind::Rook
-                            | PieceKind::Bishop
-                            | PieceKind::Knight),
-                        ) => {
+                        Some(p) if p.is_promotion_target() => {
                             i += 2;
                             Some(p)
                         }
@@ -193,31 +219,48 @@ impl LanPlus {
                 )
             }
         };
-        let suffix = match at(i) {
-            b'+' => Some(Suffix::Check),
-            b'#' => Some(Suffix::Checkmate),
-            _ => None,
-        };
+        let suffix = Suffix::from_ascii(at(i));
         i += usize::from(suffix.is_some());
-        if i < bytes.len() {
-            return Err(err(LanErrorKind::UnexpectedByte, i));
-        }
-        Ok(LanPlus { lan, suffix })
+        Ok((LanPlus { lan, suffix }, i))
     }
 
-    /// Appends the move to `out`.
+    /// Writes the move and its suffix.
+    #[inline]
+    fn emit<S: AsciiSink>(&self, out: &mut S) {
+        self.lan.emit(out);
+        if let Some(suffix) = self.suffix {
+            out.put(suffix.ascii());
+        }
+    }
+}
+
+impl Lan {
+    /// Parses a LAN move without a suffix; the whole of `bytes` must be one.
     ///
     /// ```
-    /// use chessnote::lan::LanPlus;
-    /// let mut out = String::new();
-    /// "Ra1xa8#".parse::<LanPlus>()?.append_to(&mut out);
-    /// assert_eq!(out, "Ra1xa8#");
-    /// # Ok::<(), chessnote::lan::LanError>(())
+    /// use chessnote::lan::Lan;
+    /// assert!(Lan::from_ascii(b"Bf1xb5").is_ok());
+    /// assert_eq!(Lan::from_ascii(b"Bf1xb5+").unwrap_err().offset(), 6);
     /// ```
-    pub fn append_to(&self, out: &mut String) {
-        match self.lan {
-            Lan::Castle(side) => out.push_str(side.san()),
-            Lan::Null => out.push_str("--"),
+    ///
+    /// # Errors
+    ///
+    /// A [`LanError`] naming what was wrong and at which byte; a suffix is an
+    /// [`LanErrorKind::UnexpectedByte`].
+    pub fn from_ascii(bytes: &[u8]) -> Result<Lan, LanError> {
+        let plus = LanPlus::from_ascii(bytes)?;
+        match plus.suffix {
+            None => Ok(plus.lan),
+            Some(_) => Err(LanError::new(LanErrorKind::UnexpectedByte, bytes.len() - 1)),
+        }
+    }
+
+    /// Writes the move.
+    #[inline]
+    fn emit<S: AsciiSink>(&self, out: &mut S) {
+        match *self {
+            Lan::Castle(side) => out.put_str(side.san()),
+            Lan::Null => out.put_str("--"),
             Lan::Normal {
                 piece,
                 from,
@@ -226,40 +269,54 @@ impl LanPlus {
                 promotion,
             } => {
                 if piece != PieceKind::Pawn {
-                    out.push(piece.char());
+                    out.put(piece.upper_ascii());
                 }
-                push_square(out, from);
-                out.push(if capture { 'x' } else { '-' });
-                push_square(out, to);
+                for byte in from.ascii() {
+                    out.put(byte);
+                }
+                out.put(if capture { b'x' } else { b'-' });
+                for byte in to.ascii() {
+                    out.put(byte);
+                }
                 if let Some(p) = promotion {
-                    out.push('=');
-                    out.push(p.char());
+                    out.put(b'=');
+                    out.put(p.upper_ascii());
                 }
             }
         }
-        if let Some(suffix) = self.suffix {
-            out.push(suffix.char());
-        }
     }
 }
 
-fn push_square(out: &mut String, square: Square) {
-    out.push(square.file().char());
-    out.push(square.rank().char());
-}
+/// The longest LAN move, in bytes: `e7xd8=Q#`. The size of the buffer
+/// [`LanPlus::write_ascii`] and [`Lan::write_ascii`] write into.
+///
+/// ```
+/// use chessnote::lan::{LanPlus, MAX_LEN};
+///
+/// let mut buf = [0; MAX_LEN];
+/// assert_eq!("e7xd8=Q#".parse::<LanPlus>()?.write_ascii(&mut buf), "e7xd8=Q#");
+/// let mut out = String::new();
+/// "Ra1xa8#".parse::<LanPlus>()?.append_to(&mut out);
+/// assert_eq!(out, "Ra1xa8#");
+/// # Ok::<(), chessnote::lan::LanError>(())
+/// ```
+pub const MAX_LEN: usize = 8;
 
-impl fmt::Display for LanPlus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::with_capacity(10);
-        self.append_to(&mut out);
-        f.pad(&out)
-    }
-}
+ascii_text!(Lan, MAX_LEN);
+ascii_text!(LanPlus, MAX_LEN);
 
 impl FromStr for LanPlus {
     type Err = LanError;
 
     fn from_str(s: &str) -> Result<LanPlus, LanError> {
         LanPlus::from_ascii(s.as_bytes())
+    }
+}
+
+impl FromStr for Lan {
+    type Err = LanError;
+
+    fn from_str(s: &str) -> Result<Lan, LanError> {
+        Lan::from_ascii(s.as_bytes())
     }
 }

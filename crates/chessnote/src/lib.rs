@@ -79,6 +79,7 @@ mod piece;
 mod setup;
 mod square;
 mod square_set;
+mod suffix;
 mod text;
 
 pub use board::{Board, Diagram, DiagramStyle};
@@ -89,6 +90,7 @@ pub use piece::{CastlingSide, ParsePieceError, Piece, PieceKind};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use square_set::SquareSet;
+pub use suffix::Suffix;
 pub use text::{Diagnostic, ParseNameError};
 
 /// The examples of README.md, run as doctests.

@@ -603,3 +603,25 @@ macro_rules! serde_text {
 }
 #[cfg(feature = "serde")]
 pub(crate) use serde_text;
+
+/// Messages that several notations give in the same words, written once.
+pub(crate) mod messages {
+    /// Nothing to parse.
+    pub(crate) const EMPTY_MOVE: &str = "empty move";
+    /// A file letter was expected.
+    pub(crate) const EXPECTED_FILE: &str = "expected a file letter `a`-`h`";
+    /// A rank digit was expected.
+    pub(crate) const EXPECTED_RANK: &str = "expected a rank digit `1`-`8`";
+    /// Both squares of a move are the same.
+    pub(crate) const SAME_SQUARE: &str = "the origin square is the destination";
+    /// A pawn reaches a back rank without promoting.
+    pub(crate) const MISSING_PROMOTION: &str =
+        "a pawn moving to the first or last rank must promote";
+    /// A promotion away from the back ranks.
+    pub(crate) const PROMOTION_NOT_ON_LAST_RANK: &str =
+        "promotion is only possible on the first or last rank";
+    /// A promotion on a piece's move.
+    pub(crate) const PIECE_WITH_PROMOTION: &str = "only a pawn can promote";
+    /// Trailing or misplaced input.
+    pub(crate) const UNEXPECTED_BYTE: &str = "unexpected byte";
+}

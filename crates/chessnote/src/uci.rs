@@ -17,7 +17,7 @@
 
 use core::str::FromStr;
 
-use crate::text::{AsciiSink, ascii_text, error_kind, notation_error};
+use crate::text::{AsciiSink, ascii_text, error_kind, messages, notation_error};
 use crate::{PieceKind, Square};
 
 /// A move in UCI notation.
@@ -52,15 +52,15 @@ error_kind! {
     /// ```
     pub enum UciErrorKind {
         /// A file letter was expected.
-        ExpectedFile = ("expected-file", "expected a file letter `a`-`h`"),
+        ExpectedFile = ("expected-file", messages::EXPECTED_FILE),
         /// A rank digit was expected.
-        ExpectedRank = ("expected-rank", "expected a rank digit `1`-`8`"),
+        ExpectedRank = ("expected-rank", messages::EXPECTED_RANK),
         /// The two squares are the same.
-        SameSquare = ("same-square", "the origin square is the destination"),
+        SameSquare = ("same-square", messages::SAME_SQUARE),
         /// The fifth byte is not a lowercase promotion letter.
         ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `q`, `r`, `b` or `n`"),
         /// Something follows a complete move.
-        UnexpectedByte = ("unexpected-byte", "unexpected byte"),
+        UnexpectedByte = ("unexpected-byte", messages::UNEXPECTED_BYTE),
     }
 }
 
@@ -80,7 +80,7 @@ notation_error! {
 
 impl Uci {
     /// Parses a UCI move: two squares and an optional lowercase promotion
-    /// letter, or `0000`.
+    /// letter, or `0000`; the whole of `bytes` must be one.
     ///
     /// ```
     /// use chessnote::uci::Uci;
@@ -88,10 +88,43 @@ impl Uci {
     /// assert!(Uci::from_ascii(b"e7e8Q").is_err());
     /// assert!(Uci::from_ascii(b"e2e2").is_err());
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`UciError`] naming what was wrong and at which byte; a fifth byte
+    /// that is not a promotion letter is an
+    /// [`UciErrorKind::ExpectedPromotionPiece`], anything after that an
+    /// [`UciErrorKind::UnexpectedByte`].
     pub fn from_ascii(bytes: &[u8]) -> Result<Uci, UciError> {
+        let (uci, used) = Uci::from_ascii_prefix(bytes)?;
+        match used {
+            _ if used == bytes.len() => Ok(uci),
+            4 if uci != Uci::Null => Err(UciError::new(UciErrorKind::ExpectedPromotionPiece, 4)),
+            _ => Err(UciError::new(UciErrorKind::UnexpectedByte, used)),
+        }
+    }
+
+    /// Parses the UCI move at the start of `bytes` and says how many bytes
+    /// it used (4 or 5): it stops where UCI's grammar ends and leaves it to
+    /// the caller to decide whether the byte that follows may end a move.
+    /// [`Uci::from_ascii`] accepts exactly the inputs this reads in full.
+    ///
+    /// ```
+    /// use chessnote::uci::Uci;
+    ///
+    /// assert_eq!(Uci::from_ascii_prefix(b"e7e8q e2e4")?.1, 5);
+    /// assert_eq!(Uci::from_ascii_prefix(b"g1f3 b8c6")?.1, 4);
+    /// assert_eq!(Uci::from_ascii_prefix(b"0000\n")?, (Uci::Null, 4));
+    /// # Ok::<(), chessnote::uci::UciError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`UciError`] when `bytes` does not start with a UCI move.
+    pub fn from_ascii_prefix(bytes: &[u8]) -> Result<(Uci, usize), UciError> {
         let err = UciError::new;
-        if bytes == b"0000" {
-            return Ok(Uci::Null);
+        if bytes.starts_with(b"0000") {
+            return Ok((Uci::Null, 4));
         }
         let square = |i: usize| -> Result<Square, UciError> {
             let file = bytes.get(i).copied().and_then(crate::File::from_ascii);
@@ -108,21 +141,18 @@ impl Uci {
             return Err(err(UciErrorKind::SameSquare, 2));
         }
         let promotion = match bytes.get(4) {
-            None => None,
-            Some(b'q') => Some(PieceKind::Queen),
-            Some(b'r') => Some(PieceKind::Rook),
-            Some(b'b') => Some(PieceKind::Bishop),
-            Some(b'n') => Some(PieceKind::Knight),
-            Some(_) => return Err(err(UciErrorKind::ExpectedPromotionPiece, 4)),
+            Some(&byte) if byte.is_ascii_lowercase() => {
+                PieceKind::from_upper_ascii(byte.to_ascii_uppercase())
+                    .filter(|kind| kind.is_promotion_target())
+            }
+            _ => None,
         };
-        if bytes.len() > 5 {
-            return Err(err(UciErrorKind::UnexpectedByte, 5));
-        }
-        Ok(Uci::Normal {
+        let uci = Uci::Normal {
             from,
             to,
             promotion,
-        })
+        };
+        Ok((uci, 4 + usize::from(promotion.is_some())))
     }
 
     /// Writes the move, byte by byte.

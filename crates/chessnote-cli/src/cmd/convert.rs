@@ -108,7 +108,7 @@ fn convert(
 ) -> Result<bool, Stop> {
     match position.convert_and_play(input.text.as_bytes(), args.from, args.to, san) {
         Ok(Converted { text, used }) => {
-            let used = options::san_names(used);
+            let used: Vec<&str> = used.iter().map(|l| l.name()).collect();
             if !used.is_empty() {
                 report.note(format_args!(
                     "`{}` read with leniency {}",

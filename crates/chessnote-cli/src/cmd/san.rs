@@ -58,7 +58,7 @@ fn or_dash(value: Option<String>) -> String {
 /// `key=value` fields of a parsed move (`-` for absent ones), and the
 /// same as JSON.
 fn describe(san: &SanPlus, used: SanOptions) -> Outcome<'static> {
-    let used = options::san_names(used);
+    let used: Vec<&str> = used.iter().map(|l| l.name()).collect();
     let suffix = san.suffix.map(|s| s.char().to_string());
     let annotation = san.annotation.map(|a| a.as_str());
     let mut text = match san.san {

@@ -453,7 +453,7 @@ impl Position {
     ///
     /// let (mv, used) = position.parse_san(b"Ng1-f3", SanOptions::LENIENT)?;
     /// assert_eq!(mv.from(), Square::G1);
-    /// assert!(used.allows(Leniency::LanDash) && used.allows(Leniency::AnyDisambiguation));
+    /// assert!(used.contains(Leniency::LanDash) && used.contains(Leniency::AnyDisambiguation));
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_san(
@@ -466,7 +466,7 @@ impl Position {
         let (mv, more) = self
             .san_to_move(&san, options)
             .map_err(|kind| MoveError::new(kind, text, self))?;
-        if used.allows(Leniency::EnPassantSuffix) && !matches!(mv, Move::EnPassant { .. }) {
+        if used.contains(Leniency::EnPassantSuffix) && !matches!(mv, Move::EnPassant { .. }) {
             // An en-passant mark on another move is not a spelling of it.
             return Err(MoveError::new(MoveErrorKind::Illegal, text, self));
         }
@@ -483,8 +483,8 @@ impl Position {
     ) -> Result<(Move, SanOptions), MoveErrorKind> {
         let mut used = SanOptions::STRICT;
         let mut need = |leniency: Leniency| {
-            if options.allows(leniency) {
-                used = used.with(leniency, true);
+            if options.contains(leniency) {
+                used = used.with(leniency);
                 Ok(())
             } else {
                 Err(MoveErrorKind::NeedsLeniency(leniency))
@@ -1231,7 +1231,10 @@ impl Position {
                     return Err(err);
                 }
                 // In SAN the null move is a leniency; UCI and LAN have one.
-                let used = SanOptions::STRICT.null_move(from == Notation::San);
+                let used: SanOptions = (from == Notation::San)
+                    .then_some(Leniency::NullMove)
+                    .into_iter()
+                    .collect();
                 Ok(Converted {
                     text: null.into(),
                     used,

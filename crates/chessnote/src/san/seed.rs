@@ -1,6 +1,67 @@
 //! The façade that makes `chessnote::san` a drop-in replacement for the
 //! `chess-notation-parser` crate (0.2.3): its names, fields, variants,
 //! constants, traits, macros and messages, built on [`SanPlus`].
+//!
+//! ## The seed crate's examples
+//!
+//! The examples of the `chess-notation-parser` README run unchanged but for
+//! the crate path. `0-0` will be translated to:
+//!
+//! ```
+//! # use chessnote::san::{Turn, Castling, CastlingType, Flag};
+//! # let turn =
+//! Turn::Castling(Castling {
+//!     r#type: CastlingType::Short,
+//!     flags: Flag::NONE,
+//! });
+//! # assert_eq!(turn, Turn::try_from("0-0").unwrap());
+//! # assert_eq!(turn, Turn::try_from("O-O").unwrap());
+//! ```
+//!
+//! `d6` will be translated to:
+//!
+//! ```
+//! # use chessnote::san::{Turn, Move, Square, Piece, Flag};
+//! # let turn =
+//! Turn::Move (Move {
+//!     who: Piece::Pawn,
+//!     dst: Square::D6,
+//!     flags: Flag::NONE,
+//!     src: None,
+//!     promotion: None,
+//! });
+//! # assert_eq!(turn, Turn::try_from("d6").unwrap());
+//! ```
+//!
+//! `d7xe8=B+?` will be translated to:
+//!
+//! ```
+//! # use chessnote::san::{Turn, Move, Square, Piece, Flag};
+//! # let turn =
+//! Turn::Move (Move {
+//!     who: Piece::Pawn,
+//!     dst: Square::E8,
+//!     flags: Flag::CHECK | Flag::CAPTURE,
+//!     src: Some(vec![Square::D7]),
+//!     promotion: Some(Piece::Bishop),
+//! });
+//! # assert_eq!(turn, Turn::try_from("d7xe8=B+?").unwrap());
+//! ```
+//!
+//! `Nab3#` will be translated to:
+//!
+//! ```
+//! # use chessnote::san::{Turn, Move, Square, Piece, Flag};
+//! # let turn =
+//! Turn::Move (Move {
+//!     who: Piece::Knight,
+//!     dst: Square::B3,
+//!     flags: Flag::CHECKMATE,
+//!     src: Some(Square::get_file('a').unwrap()),  // Vector of 'Ax' squares
+//!     promotion: None,
+//! });
+//! # assert_eq!(turn, Turn::try_from("Nab3#").unwrap());
+//! ```
 
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -708,10 +769,10 @@ fn seed_message(turn: &str) -> &'static str {
         .iter()
         .find(|b| b.is_ascii_uppercase())
         .and_then(|&b| PieceKind::from_upper_ascii(b));
-    let back_rank = matches!(dst.rank(), Rank::First | Rank::Eighth);
+    let back_rank = dst.rank().is_back_rank();
     match letter {
         Some(promotion) if bytes.contains(&b'=') => {
-            if matches!(promotion, PieceKind::King | PieceKind::Pawn) {
+            if !promotion.is_promotion_target() {
                 return "Invalid promotion piece";
             }
             if !back_rank {

@@ -43,7 +43,7 @@ fn a_check_mark_on_a_mate_is_a_wrong_suffix() {
         MoveErrorKind::NeedsLeniency(Leniency::WrongSuffix)
     );
     let (mv, used) = pos.parse_san(b"Qh4+", SanOptions::LENIENT).unwrap();
-    assert_eq!(used, SanOptions::STRICT.wrong_suffix(true));
+    assert_eq!(used, SanOptions::STRICT.with(Leniency::WrongSuffix));
     assert_eq!(
         pos.parse_san(b"Qh4#", SanOptions::STRICT),
         Ok((mv, SanOptions::STRICT))
@@ -65,7 +65,7 @@ fn a_check_mark_on_a_mate_is_a_wrong_suffix() {
 
 #[test]
 fn a_promotion_letter_without_equals_is_blamed_where_it_stands() {
-    let options = SanOptions::STRICT.promotion_without_equals(true);
+    let options = SanOptions::STRICT.with(Leniency::PromotionWithoutEquals);
     for (text, offset) in [
         ("e8K", 2),
         ("e8k", 2),
@@ -84,7 +84,7 @@ fn a_promotion_letter_without_equals_is_blamed_where_it_stands() {
 
 #[test]
 fn no_pawn_starts_on_the_first_or_last_rank() {
-    let options = SanOptions::STRICT.pawn_sources(true);
+    let options = SanOptions::STRICT.with(Leniency::PawnSources);
     for text in ["e1e2", "1e2", "d1xe2", "d8xe7", "e8e7", "h1h2"] {
         let err = SanPlus::from_ascii_with(text.as_bytes(), options).unwrap_err();
         assert_eq!(err.kind(), SanErrorKind::Unreachable, "{text}");
@@ -97,7 +97,7 @@ fn an_en_passant_mark_must_mark_en_passant() {
     let pos = position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", CastlingMode::Standard);
     let (mv, used) = pos.parse_san(b"exd6 e.p.", SanOptions::LENIENT).unwrap();
     assert!(matches!(mv, Move::EnPassant { .. }));
-    assert!(used.allows(Leniency::EnPassantSuffix));
+    assert!(used.contains(Leniency::EnPassantSuffix));
     assert_eq!(
         pos.parse_san(b"Kd2 e.p.", SanOptions::LENIENT)
             .unwrap_err()
@@ -119,7 +119,7 @@ fn null_moves_need_their_leniency_in_san_and_are_reported() {
         .unwrap();
     assert_eq!(
         (converted.text.as_str(), converted.used),
-        ("0000", SanOptions::STRICT.null_move(true))
+        ("0000", SanOptions::STRICT.with(Leniency::NullMove))
     );
     // UCI has its own null move.
     let converted = pos
@@ -148,7 +148,7 @@ fn a_sufficient_but_non_canonical_disambiguation_needs_its_leniency() {
         );
         assert_eq!(
             pos.parse_san(text.as_bytes(), SanOptions::LENIENT),
-            Ok((mv, SanOptions::STRICT.any_disambiguation(true)))
+            Ok((mv, SanOptions::STRICT.with(Leniency::AnyDisambiguation)))
         );
     }
 }

@@ -64,3 +64,30 @@ fn scalachess_real_games_in_canonical_san() {
         .collect::<Vec<_>>();
     assert!(check_tokens("scalachess", tokens.iter().map(String::as_str)) > 10_000);
 }
+
+/// The prefix parser, given the rest of a real line of movetext, stops at the
+/// end of each move: exactly where the space after it is.
+#[test]
+fn the_prefix_parser_stops_at_the_end_of_each_move_in_real_movetext() {
+    use chessnote::san::SanOptions;
+    let Some(data) = common::read_data("data/openings/lichess-chess-openings-dist.tsv") else {
+        return;
+    };
+    let text = String::from_utf8(data).unwrap();
+    let mut n = 0;
+    for line in text.lines().skip(1) {
+        let movetext = line.split('\t').nth(2).unwrap();
+        let mut pos = 0;
+        for token in movetext.split(' ') {
+            if !token.ends_with('.') {
+                let rest = &movetext.as_bytes()[pos..];
+                let (san, used) = SanPlus::from_ascii_prefix(rest, SanOptions::STRICT)
+                    .unwrap_or_else(|e| panic!("{movetext:?} at {pos}: {e}"));
+                assert_eq!((used, san.to_string().as_str()), (token.len(), token));
+                n += 1;
+            }
+            pos += token.len() + 1;
+        }
+    }
+    assert!(n > 30_000);
+}
