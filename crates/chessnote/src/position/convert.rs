@@ -622,6 +622,7 @@ impl Position {
                 }
                 self.halfmoves = self.halfmoves.saturating_add(1);
                 self.board = board;
+                self.hold_board_counters();
                 true
             }
             None => false,

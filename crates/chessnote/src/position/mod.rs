@@ -66,11 +66,19 @@ pub enum CastlingMode {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    // cozy-chess's board keeps counters of its own (a clock capped at 100,
+    // a fullmove number of 1 or more); ours are the only source of truth,
+    // and the board's are held at `CZ_HALFMOVES` and `CZ_FULLMOVES` so that
+    // equality and hashing see ours alone.
     board: cz::Board,
     halfmoves: u16,
     fullmoves: u16,
     mode: CastlingMode,
 }
+
+// The halfmove clock and fullmove number the cozy-chess board always holds.
+const CZ_HALFMOVES: u8 = 0;
+const CZ_FULLMOVES: u16 = 1;
 
 impl Default for Position {
     fn default() -> Position {
@@ -298,8 +306,8 @@ impl Position {
         if !problems.contains(Problem::InvalidEpSquare) {
             builder.en_passant = setup.ep_square.map(cz_square);
         }
-        builder.halfmove_clock = setup.halfmoves.min(100) as u8;
-        builder.fullmove_number = setup.fullmoves.max(1);
+        builder.halfmove_clock = CZ_HALFMOVES;
+        builder.fullmove_number = CZ_FULLMOVES;
         let mut built = builder.build();
         if built.is_err()
             && builder.en_passant.is_some()
@@ -311,8 +319,8 @@ impl Position {
             built = builder.build();
         }
         match built {
-            // cozy-chess needs a fullmove number of 1 or more; ours keeps
-            // the setup's, 0 included.
+            // The counters are ours, the setup's as written (a fullmove
+            // number of 0 included, which cozy-chess cannot hold).
             Ok(board) => Ok(Position {
                 board,
                 halfmoves: setup.halfmoves,
@@ -648,11 +656,16 @@ impl Position {
         } else {
             self.halfmoves.saturating_add(1)
         };
-        // cozy-chess keeps its own clock, capped at 100.
-        if self.board.halfmove_clock() >= 100 {
-            self.board.set_halfmove_clock(99);
-        }
         self.board.play_unchecked(cz_mv);
+        self.hold_board_counters();
+    }
+
+    /// Puts the cozy-chess board's counters back to the constants it always
+    /// holds, after cozy-chess moved them: ours are the only counters.
+    #[inline]
+    pub(crate) fn hold_board_counters(&mut self) {
+        self.board.set_halfmove_clock(CZ_HALFMOVES);
+        self.board.set_fullmove_number(CZ_FULLMOVES);
     }
 
     /// Our move for a cozy-chess move of this position.
