@@ -660,6 +660,29 @@ impl Position {
         self.hold_board_counters();
     }
 
+    /// Plays the null move (passes), which is legal when not in check.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// let mut position = Position::new();
+    /// assert!(position.play_null());
+    /// assert_eq!(position.turn(), chessnote::Color::Black);
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        match self.board.null_move() {
+            Some(board) => {
+                if self.turn() == Color::Black {
+                    self.fullmoves = self.fullmoves.saturating_add(1);
+                }
+                self.halfmoves = self.halfmoves.saturating_add(1);
+                self.board = board;
+                self.hold_board_counters();
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Puts the cozy-chess board's counters back to the constants it always
     /// holds, after cozy-chess moved them: ours are the only counters.
     #[inline]

@@ -1,0 +1,126 @@
+//! ERAN moves in a position, and how en passant is written.
+
+use super::super::{MoveList, Position};
+use super::{MoveError, MoveErrorKind, syntax};
+use crate::eran::{Eran, RegularMove};
+use crate::{Move, PieceKind};
+
+/// How a move to ERAN writes an en-passant capture.
+///
+/// ```
+/// use chessnote::position::EnPassantStyle;
+/// assert_eq!(EnPassantStyle::default(), EnPassantStyle::Regular);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EnPassantStyle {
+    /// As a regular pawn capture, `Pawn e5xd6` (always unambiguous).
+    #[default]
+    Regular,
+    /// As `en-passant` / `ep` when it is the only en-passant capture, else
+    /// as a regular capture (ERAN never writes an ambiguous `ep`).
+    Explicit,
+}
+
+impl Position {
+    /// The legal en-passant captures.
+    fn en_passant_moves(&self) -> MoveList {
+        let pawns = self.pieces(self.turn(), PieceKind::Pawn);
+        self.legal_moves_from(pawns)
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::EnPassant { .. }))
+            .collect()
+    }
+
+    /// Reads an ERAN move (either form, any case).
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// let mv = Position::new().parse_eran(b"pawn E2-E4")?;
+    /// assert!(mv.is_double_step());
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn parse_eran(&self, text: &[u8]) -> Result<Move, MoveError> {
+        let eran = Eran::from_ascii(text)
+            .map_err(|e| syntax(e.kind().message(), e.offset(), text, self))?;
+        eran.to_move(self)
+            .map_err(|kind| MoveError::new(kind, text, self))
+    }
+}
+
+impl Eran {
+    /// The ERAN of a legal move (en passant as a regular capture); `None`
+    /// for a hand-made move no piece could make (ERAN cannot write it).
+    ///
+    /// ```
+    /// use chessnote::eran::Eran;
+    /// use chessnote::position::Position;
+    /// let position = Position::new();
+    /// let mv = position.parse_uci(b"g1f3").unwrap();
+    /// assert_eq!(Eran::from_move(&position, &mv).unwrap().to_string(), "Knight g1-f3");
+    /// ```
+    pub fn from_move(position: &Position, mv: &Move) -> Option<Eran> {
+        Eran::from_move_with(position, mv, EnPassantStyle::Regular)
+    }
+
+    /// The ERAN of a legal move, writing en passant as `style` says.
+    ///
+    /// ```
+    /// use chessnote::eran::Eran;
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, EnPassantStyle, Position};
+    ///
+    /// let setup: Setup = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".parse().unwrap();
+    /// let position = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
+    /// let mv = position.parse_uci(b"e5d6").unwrap();
+    /// assert_eq!(Eran::from_move(&position, &mv).unwrap().to_string(), "Pawn e5xd6");
+    /// let explicit = Eran::from_move_with(&position, &mv, EnPassantStyle::Explicit).unwrap();
+    /// assert_eq!(explicit.to_string(), "en-passant");
+    /// ```
+    pub fn from_move_with(position: &Position, mv: &Move, style: EnPassantStyle) -> Option<Eran> {
+        Some(match *mv {
+            Move::Castle { .. } => Eran::Castle(mv.castling_side()?),
+            Move::EnPassant { .. }
+                if style == EnPassantStyle::Explicit && position.en_passant_moves().len() == 1 =>
+            {
+                Eran::EnPassant
+            }
+            _ => Eran::Regular(
+                RegularMove::new(
+                    mv.piece(),
+                    mv.from(),
+                    mv.to(),
+                    mv.is_capture(),
+                    mv.promotion(),
+                )
+                .ok()?,
+            ),
+        })
+    }
+
+    /// The legal move this ERAN names: piece, squares and capture mark must
+    /// match; `ep` must be the only en-passant capture.
+    ///
+    /// ```
+    /// use chessnote::eran::Eran;
+    /// use chessnote::position::{MoveErrorKind, Position};
+    /// let position = Position::new();
+    /// let eran: Eran = "N g1-f3".parse().unwrap();
+    /// assert!(eran.to_move(&position).is_ok());
+    /// let eran: Eran = "ep".parse().unwrap();
+    /// assert_eq!(eran.to_move(&position), Err(MoveErrorKind::Illegal));
+    /// ```
+    pub fn to_move(&self, position: &Position) -> Result<Move, MoveErrorKind> {
+        match *self {
+            Eran::Castle(side) => position.castle_move(side).ok_or(MoveErrorKind::Illegal),
+            Eran::EnPassant => match *position.en_passant_moves() {
+                [mv] => Ok(mv),
+                [] => Err(MoveErrorKind::Illegal),
+                _ => Err(MoveErrorKind::Ambiguous),
+            },
+            Eran::Regular(r) => {
+                position.explicit_move(r.piece(), r.from(), r.to(), r.is_capture(), r.promotion())
+            }
+        }
+    }
+}
