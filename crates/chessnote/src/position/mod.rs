@@ -29,7 +29,8 @@ mod status;
 mod validate;
 
 pub use convert::{
-    Converted, EnPassantStyle, MoveError, MoveErrorKind, Notation, ParseNotationError,
+    Converted, EnPassantStyle, MoveError, MoveErrorKind, Notation, NotationError,
+    ParseNotationError,
 };
 pub use game::Game;
 pub use move_list::MoveList;
@@ -122,8 +123,7 @@ impl fmt::Display for PositionError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for PositionError {}
+impl core::error::Error for PositionError {}
 
 /// The move is not legal in the position.
 ///
@@ -146,8 +146,7 @@ impl fmt::Display for IllegalMoveError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for IllegalMoveError {}
+impl core::error::Error for IllegalMoveError {}
 
 // Conversions between our vocabulary and cozy-chess's.
 

@@ -41,16 +41,26 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_eran(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let eran = Eran::from_ascii(text)
-            .map_err(|e| syntax(e.kind().message(), e.offset(), text, self))?;
-        eran.to_move(self)
+        let eran = Eran::from_ascii(text).map_err(|e| syntax(e, text, self))?;
+        eran.resolve(self)
             .map_err(|kind| MoveError::new(kind, text, self))
     }
 }
 
 impl Eran {
-    /// The ERAN of a legal move (en passant as a regular capture); `None`
-    /// for a hand-made move no piece could make (ERAN cannot write it).
+    /// The ERAN of a legal move (en passant as a regular capture).
+    ///
+    /// Fallible where the other `from_move`s are not: SAN, LAN and UCI can
+    /// spell any move, legal or not, but ERAN checks that the piece can make
+    /// it. The error is a [`MoveError`] (of kind
+    /// [`MoveErrorKind::Illegal`]), the one error of every conversion
+    /// between moves and notations.
+    ///
+    /// # Errors
+    ///
+    /// A hand-made move no piece could make (ERAN cannot write it) gives a
+    /// [`MoveError`] of kind [`MoveErrorKind::Illegal`]; a legal move never
+    /// does.
     ///
     /// ```
     /// use chessnote::eran::Eran;
@@ -59,11 +69,15 @@ impl Eran {
     /// let mv = position.parse_uci(b"g1f3").unwrap();
     /// assert_eq!(Eran::from_move(&position, &mv).unwrap().to_string(), "Knight g1-f3");
     /// ```
-    pub fn from_move(position: &Position, mv: &Move) -> Option<Eran> {
+    pub fn from_move(position: &Position, mv: &Move) -> Result<Eran, MoveError> {
         Eran::from_move_with(position, mv, EnPassantStyle::Regular)
     }
 
     /// The ERAN of a legal move, writing en passant as `style` says.
+    ///
+    /// # Errors
+    ///
+    /// As [`Eran::from_move`]: only for a move no piece could make.
     ///
     /// ```
     /// use chessnote::eran::Eran;
@@ -77,9 +91,14 @@ impl Eran {
     /// let explicit = Eran::from_move_with(&position, &mv, EnPassantStyle::Explicit).unwrap();
     /// assert_eq!(explicit.to_string(), "en-passant");
     /// ```
-    pub fn from_move_with(position: &Position, mv: &Move, style: EnPassantStyle) -> Option<Eran> {
-        Some(match *mv {
-            Move::Castle { .. } => Eran::Castle(mv.castling_side()?),
+    pub fn from_move_with(
+        position: &Position,
+        mv: &Move,
+        style: EnPassantStyle,
+    ) -> Result<Eran, MoveError> {
+        let illegal = || MoveError::of_value(MoveErrorKind::Illegal, mv, position);
+        Ok(match *mv {
+            Move::Castle { .. } => Eran::Castle(mv.castling_side().ok_or_else(illegal)?),
             Move::EnPassant { .. }
                 if style == EnPassantStyle::Explicit && position.en_passant_moves().len() == 1 =>
             {
@@ -93,7 +112,7 @@ impl Eran {
                     mv.is_capture(),
                     mv.promotion(),
                 )
-                .ok()?,
+                .map_err(|_| illegal())?,
             ),
         })
     }
@@ -108,9 +127,21 @@ impl Eran {
     /// let eran: Eran = "N g1-f3".parse().unwrap();
     /// assert!(eran.to_move(&position).is_ok());
     /// let eran: Eran = "ep".parse().unwrap();
-    /// assert_eq!(eran.to_move(&position), Err(MoveErrorKind::Illegal));
+    /// assert_eq!(eran.to_move(&position).unwrap_err().kind(), MoveErrorKind::Illegal);
     /// ```
-    pub fn to_move(&self, position: &Position) -> Result<Move, MoveErrorKind> {
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] when it names no legal move; it writes this move in
+    /// its own text form.
+    pub fn to_move(&self, position: &Position) -> Result<Move, MoveError> {
+        self.resolve(position)
+            .map_err(|kind| MoveError::of_value(kind, self, position))
+    }
+
+    /// The legal move, or the error's kind alone (the callers add the text
+    /// and the position).
+    fn resolve(&self, position: &Position) -> Result<Move, MoveErrorKind> {
         match *self {
             Eran::Castle(side) => position.castle_move(side).ok_or(MoveErrorKind::Illegal),
             Eran::EnPassant => match *position.en_passant_moves() {

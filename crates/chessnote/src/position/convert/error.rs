@@ -1,11 +1,99 @@
-//! Why a written move is not a move of the position.
+//! Why a written move is not a move of the position: the notation's own
+//! syntax error, or what the position says about a well-formed move.
 
 use alloc::boxed::Box;
 use core::fmt;
 
 use super::super::Position;
+use crate::Diagnostic;
+use crate::eran::EranError;
 use crate::fen::Setup;
-use crate::san::Leniency;
+use crate::lan::LanError;
+use crate::san::{Leniency, SanError};
+use crate::uci::UciError;
+
+/// A notation's syntax error, with its type kept: which notation, what was
+/// wrong and where. Its [`Diagnostic`] names are the notation error's own.
+///
+/// ```
+/// use chessnote::Diagnostic;
+/// use chessnote::position::{MoveErrorKind, NotationError, Position};
+///
+/// let err = Position::new().parse_uci(b"e2e9").unwrap_err();
+/// let MoveErrorKind::Syntax(NotationError::Uci(uci)) = err.kind() else { panic!() };
+/// assert_eq!(uci.offset(), 3);
+/// assert_eq!(err.kind_name(), uci.kind().name());
+/// assert_eq!(Diagnostic::offset(&err), 3);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NotationError {
+    /// Not SAN.
+    San(SanError),
+    /// Not LAN.
+    Lan(LanError),
+    /// Not UCI.
+    Uci(UciError),
+    /// Not ERAN.
+    Eran(EranError),
+}
+
+impl NotationError {
+    /// The notation's error, as a [`Diagnostic`].
+    fn inner(&self) -> &dyn Diagnostic {
+        match self {
+            NotationError::San(e) => e,
+            NotationError::Lan(e) => e,
+            NotationError::Uci(e) => e,
+            NotationError::Eran(e) => e,
+        }
+    }
+}
+
+macro_rules! from_notation_errors {
+    ($($variant:ident($error:ty)),+) => {
+        $(
+            impl From<$error> for NotationError {
+                #[inline]
+                fn from(error: $error) -> NotationError {
+                    NotationError::$variant(error)
+                }
+            }
+        )+
+    };
+}
+from_notation_errors!(San(SanError), Lan(LanError), Uci(UciError), Eran(EranError));
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.inner(), f)
+    }
+}
+
+impl core::error::Error for NotationError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        Some(match self {
+            NotationError::San(e) => e,
+            NotationError::Lan(e) => e,
+            NotationError::Uci(e) => e,
+            NotationError::Eran(e) => e,
+        })
+    }
+}
+
+impl Diagnostic for NotationError {
+    fn kind_name(&self) -> &'static str {
+        self.inner().kind_name()
+    }
+
+    fn offset(&self) -> usize {
+        self.inner().offset()
+    }
+
+    fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.inner().write_message(out)
+    }
+}
 
 /// Why a written move is not a move of the position.
 ///
@@ -19,13 +107,9 @@ use crate::san::Leniency;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum MoveErrorKind {
-    /// The text is not valid notation; the message and byte offset say why.
-    Syntax {
-        /// What was wrong.
-        message: &'static str,
-        /// The byte where it was found.
-        offset: usize,
-    },
+    /// The text is not valid notation: the notation's own error says what
+    /// and where.
+    Syntax(NotationError),
     /// No legal move matches.
     Illegal,
     /// Several legal moves match.
@@ -37,6 +121,29 @@ pub enum MoveErrorKind {
     Misstated(Leniency),
     /// The null move: legal only when not in check, and not a [`Move`].
     Null,
+}
+
+impl MoveErrorKind {
+    /// A stable, lowercase, hyphenated name: `illegal`, `ambiguous`,
+    /// `needs-leniency`, `misstated`, `null-move`, and for a syntax error
+    /// the notation error's own name (`expected-rank`, say).
+    ///
+    /// ```
+    /// use chessnote::position::{MoveErrorKind, Position};
+    /// assert_eq!(MoveErrorKind::Illegal.name(), "illegal");
+    /// let err = Position::new().parse_uci(b"e2").unwrap_err();
+    /// assert_eq!(err.kind().name(), chessnote::uci::Uci::from_ascii(b"e2").unwrap_err().kind().name());
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveErrorKind::Syntax(error) => error.kind_name(),
+            MoveErrorKind::Illegal => "illegal",
+            MoveErrorKind::Ambiguous => "ambiguous",
+            MoveErrorKind::NeedsLeniency(_) => "needs-leniency",
+            MoveErrorKind::Misstated(_) => "misstated",
+            MoveErrorKind::Null => "null-move",
+        }
+    }
 }
 
 /// A written move that is not a move of the position: what went wrong, what
@@ -54,32 +161,53 @@ pub enum MoveErrorKind {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveError {
-    kind: MoveErrorKind,
-    // Boxed: errors are rare, and a small `Result` keeps the hot path fast.
+    // Boxed, kind included: errors are rare, and a one-word error keeps the
+    // `Result` of the hot path small.
     context: Box<Context>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Context {
-    written: [u8; 24],
+    kind: MoveErrorKind,
+    written: [u8; WRITTEN_MAX],
     written_len: u8,
     setup: Setup,
 }
 
+/// How many bytes of the written move an error keeps.
+const WRITTEN_MAX: usize = 24;
+
 impl MoveError {
     #[cold]
     pub(super) fn new(kind: MoveErrorKind, written: &[u8], position: &Position) -> MoveError {
-        let mut buf = [0; 24];
+        let mut buf = [0; WRITTEN_MAX];
         let len = written.len().min(buf.len());
         buf[..len].copy_from_slice(&written[..len]);
         MoveError {
-            kind,
             context: Box::new(Context {
+                kind,
                 written: buf,
                 written_len: len as u8,
                 setup: position.to_setup(),
             }),
         }
+    }
+
+    /// The error for a parsed move (or a move) that is not one of the
+    /// position: what is written is its text form.
+    #[cold]
+    pub(super) fn of_value(
+        kind: MoveErrorKind,
+        value: &dyn fmt::Display,
+        position: &Position,
+    ) -> MoveError {
+        let mut text = Truncated {
+            buf: [0; WRITTEN_MAX],
+            len: 0,
+        };
+        // `Truncated` never fails; it keeps the first WRITTEN_MAX bytes.
+        let _ = fmt::write(&mut text, format_args!("{value}"));
+        MoveError::new(kind, &text.buf[..text.len], position)
     }
 
     /// What went wrong.
@@ -89,8 +217,8 @@ impl MoveError {
     /// let err = Position::new().parse_uci(b"e2e5").unwrap_err();
     /// assert_eq!(err.kind(), MoveErrorKind::Illegal);
     /// ```
-    pub const fn kind(&self) -> MoveErrorKind {
-        self.kind
+    pub fn kind(&self) -> MoveErrorKind {
+        self.context.kind
     }
 
     /// The written move (its first 24 bytes).
@@ -115,44 +243,103 @@ impl MoveError {
     }
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl MoveError {
+    /// The message, with the position's FEN where the position is why.
+    fn write_text(&self, out: &mut dyn fmt::Write, with_offset: bool) -> fmt::Result {
         let written = core::str::from_utf8(self.written()).unwrap_or("(not UTF-8)");
-        match self.kind {
-            MoveErrorKind::Syntax { message, offset } => {
-                write!(f, "invalid move `{written}`: {message} at byte {offset}")
+        let setup = self.setup();
+        match self.kind() {
+            MoveErrorKind::Syntax(error) => {
+                write!(out, "invalid move `{written}`: ")?;
+                error.write_message(out)?;
+                if with_offset {
+                    write!(out, " at byte {}", error.offset())?;
+                }
+                Ok(())
             }
-            MoveErrorKind::Illegal => write!(f, "illegal move `{written}` in {}", self.setup()),
-            MoveErrorKind::Ambiguous => write!(f, "ambiguous move `{written}` in {}", self.setup()),
+            MoveErrorKind::Illegal => write!(out, "illegal move `{written}` in {setup}"),
+            MoveErrorKind::Ambiguous => write!(out, "ambiguous move `{written}` in {setup}"),
             MoveErrorKind::NeedsLeniency(leniency) => {
-                write!(
-                    f,
-                    "`{written}` needs a leniency ({leniency}) in {}",
-                    self.setup()
-                )
+                write!(out, "`{written}` needs a leniency ({leniency}) in {setup}")
             }
             MoveErrorKind::Misstated(what) => {
                 write!(
-                    f,
-                    "`{written}` misstates a legal move ({what}) in {}",
-                    self.setup()
+                    out,
+                    "`{written}` misstates a legal move ({what}) in {setup}"
                 )
             }
-            MoveErrorKind::Null => write!(f, "null move `{written}` in {}", self.setup()),
+            MoveErrorKind::Null => write!(out, "null move `{written}` in {setup}"),
         }
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for MoveError {}
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_text(f, true)
+    }
+}
+
+impl core::error::Error for MoveError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match &self.context.kind {
+            MoveErrorKind::Syntax(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// The kind's name ([`MoveErrorKind::name`]); the offset is the syntax
+/// error's, and 0 for a well-formed move the position rejects.
+///
+/// ```
+/// use chessnote::Diagnostic;
+/// use chessnote::position::Position;
+///
+/// let err = Position::new().parse_lan(b"e2-e9").unwrap_err();
+/// assert_eq!((Diagnostic::offset(&err), err.to_string().ends_with("at byte 4")), (4, true));
+/// let err = Position::new().parse_lan(b"e2-e5").unwrap_err();
+/// assert_eq!((err.kind_name(), Diagnostic::offset(&err)), ("illegal", 0));
+/// assert_eq!(err.message(), err.to_string());
+/// ```
+impl Diagnostic for MoveError {
+    fn kind_name(&self) -> &'static str {
+        self.kind().name()
+    }
+
+    fn offset(&self) -> usize {
+        match self.kind() {
+            MoveErrorKind::Syntax(error) => error.offset(),
+            _ => 0,
+        }
+    }
+
+    fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.write_text(out, false)
+    }
+}
 
 /// A notation's syntax error, as a [`MoveError`].
 #[cold]
 pub(super) fn syntax(
-    message: &'static str,
-    offset: usize,
+    error: impl Into<NotationError>,
     text: &[u8],
     position: &Position,
 ) -> MoveError {
-    MoveError::new(MoveErrorKind::Syntax { message, offset }, text, position)
+    MoveError::new(MoveErrorKind::Syntax(error.into()), text, position)
+}
+
+/// The first bytes of a text form (see [`MoveError::of_value`]).
+struct Truncated {
+    buf: [u8; WRITTEN_MAX],
+    len: usize,
+}
+
+impl fmt::Write for Truncated {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        let room = WRITTEN_MAX - self.len;
+        let take = text.len().min(room);
+        self.buf[self.len..self.len + take].copy_from_slice(&text.as_bytes()[..take]);
+        self.len += take;
+        Ok(())
+    }
 }

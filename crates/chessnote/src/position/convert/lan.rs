@@ -18,9 +18,8 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_lan(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let lan = LanPlus::from_ascii(text)
-            .map_err(|e| syntax(e.kind().message(), e.offset(), text, self))?;
-        lan.to_move(self)
+        let lan = LanPlus::from_ascii(text).map_err(|e| syntax(e, text, self))?;
+        lan.resolve(self)
             .map_err(|kind| MoveError::new(kind, text, self))
     }
 }
@@ -61,7 +60,19 @@ impl LanPlus {
     /// let lan: LanPlus = "Ng1-f3".parse().unwrap();
     /// assert!(lan.to_move(&Position::new()).is_ok());
     /// ```
-    pub fn to_move(&self, position: &Position) -> Result<Move, MoveErrorKind> {
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] when it names no legal move; it writes this move in
+    /// its own text form.
+    pub fn to_move(&self, position: &Position) -> Result<Move, MoveError> {
+        self.resolve(position)
+            .map_err(|kind| MoveError::of_value(kind, self, position))
+    }
+
+    /// The legal move, or the error's kind alone (the callers add the text
+    /// and the position).
+    fn resolve(&self, position: &Position) -> Result<Move, MoveErrorKind> {
         let mv = match self.lan {
             Lan::Null => return Err(MoveErrorKind::Null),
             Lan::Castle(side) => position.castle_move(side).ok_or(MoveErrorKind::Illegal)?,

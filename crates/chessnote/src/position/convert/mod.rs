@@ -15,5 +15,5 @@ mod uci;
 
 pub use eran::EnPassantStyle;
 use error::syntax;
-pub use error::{MoveError, MoveErrorKind};
+pub use error::{MoveError, MoveErrorKind, NotationError};
 pub use notation::{Converted, Notation, ParseNotationError};

@@ -124,8 +124,7 @@ impl fmt::Display for ParseNotationError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ParseNotationError {}
+impl core::error::Error for ParseNotationError {}
 
 impl core::str::FromStr for Notation {
     type Err = ParseNotationError;
@@ -209,9 +208,9 @@ impl Position {
             // Every legal move has an ERAN; a hand-made impossible one falls
             // back to the crate's plain rendering.
             Notation::Eran => Eran::from_move(self, mv)
-                .map_or_else(|| mv.to_string(), |e| e.verbose().to_string()),
+                .map_or_else(|_| mv.to_string(), |e| e.verbose().to_string()),
             Notation::EranShort => {
-                Eran::from_move(self, mv).map_or_else(|| mv.to_string(), |e| e.short().to_string())
+                Eran::from_move(self, mv).map_or_else(|_| mv.to_string(), |e| e.short().to_string())
             }
         }
     }

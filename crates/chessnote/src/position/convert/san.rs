@@ -30,8 +30,8 @@ impl Position {
         text: &[u8],
         options: SanOptions,
     ) -> Result<(Move, SanOptions), MoveError> {
-        let (san, used) = SanPlus::from_ascii_reporting(text, options)
-            .map_err(|e| syntax(e.kind().message(), e.offset(), text, self))?;
+        let (san, used) =
+            SanPlus::from_ascii_reporting(text, options).map_err(|e| syntax(e, text, self))?;
         let (mv, more) = self
             .san_to_move(&san, options)
             .map_err(|kind| MoveError::new(kind, text, self))?;
@@ -225,10 +225,6 @@ impl SanPlus {
         position
             .san_to_move(self, SanOptions::STRICT)
             .map(|(mv, _)| mv)
-            .map_err(|kind| {
-                let mut buf = [0; crate::san::MAX_LEN];
-                let text = self.write_ascii(&mut buf);
-                MoveError::new(kind, text.as_bytes(), position)
-            })
+            .map_err(|kind| MoveError::of_value(kind, self, position))
     }
 }

@@ -20,9 +20,8 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_uci(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let uci = Uci::from_ascii(text)
-            .map_err(|e| syntax(e.kind().message(), e.offset(), text, self))?;
-        uci.to_move(self)
+        let uci = Uci::from_ascii(text).map_err(|e| syntax(e, text, self))?;
+        uci.resolve(self)
             .map_err(|kind| MoveError::new(kind, text, self))
     }
 }
@@ -60,7 +59,19 @@ impl Uci {
     /// let uci: Uci = "e2e4".parse().unwrap();
     /// assert!(uci.to_move(&Position::new()).is_ok());
     /// ```
-    pub fn to_move(&self, position: &Position) -> Result<Move, MoveErrorKind> {
+    ///
+    /// # Errors
+    ///
+    /// A [`MoveError`] when it names no legal move; it writes this move in
+    /// its own text form.
+    pub fn to_move(&self, position: &Position) -> Result<Move, MoveError> {
+        self.resolve(position)
+            .map_err(|kind| MoveError::of_value(kind, self, position))
+    }
+
+    /// The legal move, or the error's kind alone (the callers add the text
+    /// and the position).
+    fn resolve(&self, position: &Position) -> Result<Move, MoveErrorKind> {
         let Uci::Normal {
             from,
             to,
