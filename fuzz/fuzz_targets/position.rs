@@ -22,7 +22,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         assert_eq!(strict.is_ok(), problems.is_empty());
         let Ok(mut position) = Position::from_setup_ignoring(&setup, mode, Problems::IGNORABLE)
         else {
-            assert!(!problems.without(Problems::IGNORABLE).is_empty());
+            assert!(!problems.difference(Problems::IGNORABLE).is_empty());
             continue;
         };
         for &choice in choices.iter().take(16) {

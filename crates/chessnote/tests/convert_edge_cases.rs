@@ -197,7 +197,10 @@ fn a_syntax_error_keeps_the_notations_typed_error() {
         assert_eq!(Diagnostic::offset(&err), offset, "{notation}");
         assert_eq!(offset, text.len() - 1, "{notation}");
         assert!(err.message().ends_with(message), "{notation}: {err}");
-        assert_eq!(err.to_string(), format!("{} at byte {offset}", err.message()));
+        assert_eq!(
+            err.to_string(),
+            format!("{} at byte {offset}", err.message())
+        );
         assert!(core::error::Error::source(&err).is_some());
     }
 }
@@ -211,18 +214,32 @@ fn every_to_move_gives_the_same_error_with_the_move_written_back() {
     let pos = Position::new();
     let illegal = [
         "Ne2".parse::<SanPlus>().unwrap().to_move(&pos).unwrap_err(),
-        "Ng1-e2".parse::<LanPlus>().unwrap().to_move(&pos).unwrap_err(),
+        "Ng1-e2"
+            .parse::<LanPlus>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_err(),
         "g1e2".parse::<Uci>().unwrap().to_move(&pos).unwrap_err(),
-        "Knight g1-e2".parse::<Eran>().unwrap().to_move(&pos).unwrap_err(),
+        "Knight g1-e2"
+            .parse::<Eran>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_err(),
     ];
-    for (err, written) in illegal.iter().zip(["Ne2", "Ng1-e2", "g1e2", "Knight g1-e2"]) {
+    for (err, written) in illegal
+        .iter()
+        .zip(["Ne2", "Ng1-e2", "g1e2", "Knight g1-e2"])
+    {
         assert_eq!(err.kind(), MoveErrorKind::Illegal);
         assert_eq!((err.kind_name(), Diagnostic::offset(err)), ("illegal", 0));
         assert_eq!(err.written(), written.as_bytes());
         assert_eq!(err.setup(), &Setup::STARTING);
     }
     let null = "0000".parse::<Uci>().unwrap().to_move(&pos).unwrap_err();
-    assert_eq!((null.kind(), null.kind_name()), (MoveErrorKind::Null, "null-move"));
+    assert_eq!(
+        (null.kind(), null.kind_name()),
+        (MoveErrorKind::Null, "null-move")
+    );
     // A move no piece could make has no ERAN.
     let impossible = Move::Normal {
         piece: chessnote::PieceKind::Knight,

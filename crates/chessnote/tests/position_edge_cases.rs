@@ -7,7 +7,7 @@ use chessnote::{Move, PieceKind, Square};
 #[test]
 fn ignoring_bad_castling_rights_keeps_the_good_ones() {
     let setup: Setup = "r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1".parse().unwrap();
-    let ignore = Problems::NONE.with(Problem::BadCastlingRights);
+    let ignore = Problems::EMPTY.with(Problem::BadCastlingRights);
     let position = Position::from_setup_ignoring(&setup, CastlingMode::Standard, ignore).unwrap();
     assert_eq!(
         position.to_setup().to_string(),

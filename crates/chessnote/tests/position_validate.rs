@@ -81,7 +81,7 @@ fn every_cozy_chess_invalid_position_is_invalid() {
                     CastlingMode::Chess960,
                     Problems::IGNORABLE,
                 );
-                let fatal = problems.without(Problems::IGNORABLE);
+                let fatal = problems.difference(Problems::IGNORABLE);
                 assert_eq!(r.is_ok(), fatal.is_empty(), "{fen}: {problems}");
             }
         }
@@ -141,7 +141,7 @@ fn chess_js_validity_rows_agree_where_they_are_about_legality() {
             if let Err(e) = &result {
                 let p = e.problems();
                 assert!(
-                    p.without(Problems::IGNORABLE.with(Problem::OppositeCheck))
+                    p.difference(Problems::IGNORABLE.with(Problem::OppositeCheck))
                         .is_empty(),
                     "{fen} ({comment}): {p}"
                 );
@@ -222,7 +222,7 @@ fn problem_examples() {
         let got = Position::from_setup(&setup, CastlingMode::Standard)
             .unwrap_err()
             .problems();
-        let want = expected.iter().fold(Problems::NONE, |s, p| s.with(*p));
+        let want = expected.iter().fold(Problems::EMPTY, |s, p| s.with(*p));
         assert_eq!(got, want, "{fen}: {got}");
     }
     // Possible double checks: a knight uncovering a rook; a pawn uncovering a bishop.
@@ -247,7 +247,7 @@ fn standard_mode_flags_chess960_castling() {
     let err = Position::from_setup(&setup, CastlingMode::Standard).unwrap_err();
     assert_eq!(
         err.problems(),
-        Problems::NONE.with(Problem::BadCastlingMode)
+        Problems::EMPTY.with(Problem::BadCastlingMode)
     );
     let position = Position::from_setup(&setup, CastlingMode::Chess960).unwrap();
     assert_eq!(

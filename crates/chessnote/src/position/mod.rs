@@ -119,7 +119,14 @@ impl PositionError {
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid position: {}", self.problems)
+        f.write_str("invalid position: ")?;
+        for (i, message) in self.problems.messages().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(message)?;
+        }
+        Ok(())
     }
 }
 
@@ -244,7 +251,7 @@ impl Position {
     /// assert!(Position::from_setup(&Setup::STARTING, CastlingMode::Standard).is_ok());
     /// ```
     pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Position, PositionError> {
-        Position::from_setup_ignoring(setup, mode, Problems::NONE)
+        Position::from_setup_ignoring(setup, mode, Problems::EMPTY)
     }
 
     /// Like [`Position::from_setup`], but the problems in `ignore` are
@@ -262,7 +269,7 @@ impl Position {
     ///
     /// let setup: Setup = "4k3/8/8/8/8/8/8/4K3 w K - 0 1".parse()?;
     /// assert!(Position::from_setup(&setup, CastlingMode::Standard).is_err());
-    /// let ignore = Problems::NONE.with(Problem::BadCastlingRights);
+    /// let ignore = Problems::EMPTY.with(Problem::BadCastlingRights);
     /// let position = Position::from_setup_ignoring(&setup, CastlingMode::Standard, ignore).unwrap();
     /// assert_eq!(position.to_setup().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     /// # Ok::<(), chessnote::fen::FenError>(())
@@ -274,7 +281,7 @@ impl Position {
     ) -> Result<Position, PositionError> {
         let bits = validate::Bits::new(setup);
         let problems = validate::problems_of(setup, &bits, mode);
-        let fatal = problems.without(ignore) | problems.without(Problems::IGNORABLE);
+        let fatal = problems.difference(ignore) | problems.difference(Problems::IGNORABLE);
         if !fatal.is_empty() {
             return Err(PositionError { problems });
         }
