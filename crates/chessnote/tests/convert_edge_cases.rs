@@ -1,6 +1,8 @@
 //! Edge cases of the conversions, each once a bug or a question the review
 //! raised.
 
+mod common;
+
 use chessnote::Move;
 use chessnote::fen::Setup;
 use chessnote::position::{CastlingMode, MoveErrorKind, Notation, Position};
@@ -257,4 +259,64 @@ fn a_move_error_is_one_word_so_results_stay_small() {
     use chessnote::position::MoveError;
     assert_eq!(size_of::<MoveError>(), size_of::<usize>());
     assert!(size_of::<Result<Move, MoveError>>() <= 2 * size_of::<usize>());
+}
+
+#[test]
+fn pasted_movetext_splits_into_its_moves() {
+    let split = |notation: Notation, text| notation.split_moves(text).collect::<Vec<_>>();
+    assert_eq!(
+        split(Notation::San, "1. e4 e5 2. Nf3 1-0"),
+        ["e4", "e5", "Nf3"]
+    );
+    assert_eq!(
+        split(Notation::San, "1.e4 1... e5 2.Nf3 2…Nc6 3. O-O 0-0 0-1"),
+        ["e4", "e5", "Nf3", "Nc6", "O-O", "0-0"]
+    );
+    assert_eq!(
+        split(Notation::San, "12... exd6 e.p. 1/2-1/2"),
+        ["exd6 e.p."]
+    );
+    assert_eq!(split(Notation::Uci, "1. e2e4 0000 *"), ["e2e4", "0000"]);
+    assert_eq!(
+        split(
+            Notation::Eran,
+            "1. Pawn e2-e4 1... n g8-f6 2. P e7-e8 ->Queen"
+        ),
+        ["Pawn e2-e4", "n g8-f6", "P e7-e8 ->Queen"]
+    );
+}
+
+#[test]
+fn the_lichess_openings_movetext_converts_to_their_uci() {
+    let Some(data) = common::read_data("data/openings/lichess-chess-openings-dist.tsv") else {
+        return;
+    };
+    let text = String::from_utf8(data).unwrap();
+    let mut checked = 0;
+    for line in text.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (pgn, uci) = (fields[2], fields[3]);
+        // As pasted, with a result; and with the numbers stuck to the moves.
+        let compact = pgn.replace(". ", ".");
+        for movetext in [format!("{pgn} 1-0"), compact] {
+            let mut position = Position::new();
+            let converted: Vec<String> = Notation::San
+                .split_moves(&movetext)
+                .map(|san| {
+                    position
+                        .convert_and_play(
+                            san.as_bytes(),
+                            Notation::San,
+                            Notation::Uci,
+                            SanOptions::STRICT,
+                        )
+                        .unwrap_or_else(|e| panic!("{movetext}: {e}"))
+                        .text
+                })
+                .collect();
+            assert_eq!(converted.join(" "), uci, "{movetext}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 3000, "{checked}");
 }

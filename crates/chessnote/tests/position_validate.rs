@@ -325,3 +325,44 @@ fn real_positions_are_valid_and_print_back() {
         eprintln!("{rel}: {checked} positions valid");
     }
 }
+
+/// Detection agrees with validation: a setup is detected as Chess960
+/// exactly when its castling rights are valid there and not in standard
+/// chess. Ethereal's standard suite is all standard; its Fischer-random
+/// suite nearly all Chess960 (a few start positions castle like standard
+/// chess).
+#[test]
+fn castling_mode_detection_matches_ethereals_suites() {
+    for (rel, expect_960) in [
+        ("data/perft/ethereal-standard.epd", false),
+        ("data/perft/ethereal-fischer.epd", true),
+    ] {
+        let Some(lines) = lines(rel) else {
+            return;
+        };
+        let mut chess960 = 0;
+        for line in &lines {
+            let fen = line.split(';').next().unwrap().trim();
+            let setup: Setup = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let detected = CastlingMode::detect(&setup);
+            let standard = Problems::of(&setup, CastlingMode::Standard);
+            assert_eq!(
+                detected == CastlingMode::Chess960,
+                standard.contains(Problem::BadCastlingMode),
+                "{fen}"
+            );
+            let in_detected = Problems::of(&setup, detected);
+            assert!(!in_detected.contains(Problem::BadCastlingMode), "{fen}");
+            chess960 += usize::from(detected == CastlingMode::Chess960);
+        }
+        if expect_960 {
+            assert!(
+                chess960 * 10 > lines.len() * 9,
+                "{rel}: {chess960} of {}",
+                lines.len()
+            );
+        } else {
+            assert_eq!(chess960, 0, "{rel}");
+        }
+    }
+}

@@ -53,6 +53,31 @@ pub enum CastlingMode {
     Chess960,
 }
 
+impl CastlingMode {
+    /// The castling mode a setup's castling rights call for (as shakmaty's
+    /// `CastlingMode::detect`): [`CastlingMode::Chess960`] when a right
+    /// holds only there (its rook off the corner, or the king off the `e`
+    /// file), else [`CastlingMode::Standard`]. A setup without castling
+    /// rights is standard; rights that hold in no mode do not count.
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::CastlingMode;
+    ///
+    /// assert_eq!(CastlingMode::detect(&Setup::STARTING), CastlingMode::Standard);
+    /// let setup: Setup = "r3kb1r/pp2p2p/2n2n2/3p1b2/5Q1P/P1P3P1/1P1PP3/RNB1K1R1 b KQkq - 3 12".parse()?;
+    /// assert_eq!(CastlingMode::detect(&setup), CastlingMode::Chess960);
+    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// ```
+    pub fn detect(setup: &Setup) -> CastlingMode {
+        if validate::has_chess960_castling(setup) {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+}
+
 /// A legal chess position: the board, the side to move, castling rights, the
 /// en-passant square and the move counters, with legal move generation.
 ///

@@ -427,6 +427,13 @@ pub(crate) fn castling_right_holds(
     }
 }
 
+/// Whether a castling right of `setup` holds only in Chess960 (a rook off
+/// its corner, or the king off the `e` file).
+pub(crate) fn has_chess960_castling(setup: &Setup) -> bool {
+    castling_problems(setup, &Bits::new(setup), CastlingMode::Standard)
+        .contains(Problem::BadCastlingMode)
+}
+
 /// Castling rights without their king and rook, more than one right on a
 /// side, or rights that standard chess cannot have.
 fn castling_problems(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems {

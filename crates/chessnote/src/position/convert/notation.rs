@@ -1,15 +1,16 @@
 //! Moves in any notation: choosing one by name, splitting text into moves,
 //! reading, writing and converting.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use super::super::Position;
 use super::{MoveError, MoveErrorKind};
-use crate::Move;
 use crate::eran::Eran;
 use crate::lan::LanPlus;
 use crate::san::{SanOptions, SanPlus};
 use crate::uci::Uci;
+use crate::{Move, PieceKind};
 
 /// A move notation, for reading and writing moves generically.
 ///
@@ -52,7 +53,10 @@ impl Notation {
 impl Notation {
     /// Splits text holding several moves into the moves: at whitespace,
     /// except inside an ERAN move (`Pawn e7-e8 >Q` is one move) and before a
-    /// SAN en-passant mark (`exd6 e.p.` is one move).
+    /// SAN en-passant mark (`exd6 e.p.` is one move). Pasted movetext works
+    /// too: move numbers (`1.`, `12...`, `1…`, also stuck to the move as in
+    /// `1.e4`) and game results (`1-0`, `0-1`, `1/2-1/2`, `*`) are skipped.
+    /// Comments, variations and tags are PGN's, not this splitter's.
     ///
     /// ```
     /// use chessnote::position::Notation;
@@ -60,16 +64,24 @@ impl Notation {
     /// assert_eq!(moves, ["Pawn e2-e4", "ck", "P g7-g8 ->Queen"]);
     /// let moves: Vec<_> = Notation::San.split_moves("e4 d5 exd6 e.p. Nf3").collect();
     /// assert_eq!(moves, ["e4", "d5", "exd6 e.p.", "Nf3"]);
+    /// let moves: Vec<_> = Notation::San.split_moves("1. e4 e5 2.Nf3 2... Nc6 1-0").collect();
+    /// assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6"]);
     /// ```
     pub fn split_moves(self, text: &str) -> impl Iterator<Item = &str> {
-        let words: alloc::vec::Vec<(usize, usize)> = text
+        let base = text.as_ptr() as usize;
+        let words: Vec<(usize, usize)> = text
             .split_ascii_whitespace()
-            .map(|w| {
-                let start = w.as_ptr() as usize - text.as_ptr() as usize;
-                (start, start + w.len())
+            .filter_map(|w| {
+                let start = w.as_ptr() as usize - base;
+                let word = strip_move_number(w);
+                if word.is_empty() || is_result(word) {
+                    return None;
+                }
+                let end = start + w.len();
+                Some((end - word.len(), end))
             })
             .collect();
-        let mut moves = alloc::vec::Vec::new();
+        let mut moves = Vec::new();
         let mut i = 0;
         while i < words.len() {
             let (start, mut end) = words[i];
@@ -83,12 +95,10 @@ impl Notation {
                 Notation::Uci => false,
             };
             let is_piece_name = matches!(self, Notation::Eran | Notation::EranShort)
-                && [
-                    "pawn", "knight", "bishop", "rook", "queen", "king", "p", "n", "b", "r", "q",
-                    "k",
-                ]
-                .iter()
-                .any(|name| word.eq_ignore_ascii_case(name));
+                && PieceKind::ALL.iter().any(|kind| {
+                    word.eq_ignore_ascii_case(kind.lower_name())
+                        || matches!(word.as_bytes(), [letter] if letter.to_ascii_uppercase() == kind.upper_ascii())
+                });
             if is_piece_name && i < words.len() {
                 end = words[i].1;
                 i += 1;
@@ -101,6 +111,26 @@ impl Notation {
         }
         moves.into_iter()
     }
+}
+
+/// The word without a leading move number (`12.`, `12...`, `12…`); the word
+/// itself when it has none (a move number needs its dots).
+fn strip_move_number(word: &str) -> &str {
+    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() == word.len() {
+        return word;
+    }
+    let after = rest.trim_start_matches(['.', '…']);
+    if after.len() == rest.len() {
+        word
+    } else {
+        after
+    }
+}
+
+/// Whether the word is a game result (or `*`, a game still going on).
+fn is_result(word: &str) -> bool {
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
 impl fmt::Display for Notation {
