@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use chessnote::fen::{FenOptions, Setup};
 use chessnote::lan::LanPlus;
-use chessnote::position::{CastlingMode, Notation, Position};
+use chessnote::position::{CastlingMode, Notation, Position, WriteNotation};
 use chessnote::san::{SanOptions, SanPlus};
 use proptest::prelude::*;
 
@@ -155,9 +155,9 @@ proptest! {
             for options in [SanOptions::STRICT, SanOptions::LENIENT] {
                 if let Ok((mv, _)) = pos.parse_move(notation, text.as_bytes(), options) {
                     prop_assert!(pos.is_legal(&mv));
-                    for out in [Notation::San, Notation::Lan, Notation::Uci, Notation::Eran, Notation::EranShort] {
+                    for out in WriteNotation::ALL {
                         let written = pos.write_move(out, &mv);
-                        let again = pos.parse_move(out, written.as_bytes(), SanOptions::STRICT).map(|(m, _)| m);
+                        let again = pos.parse_move(out.notation(), written.as_bytes(), SanOptions::STRICT).map(|(m, _)| m);
                         prop_assert_eq!(again, Ok(mv), "{} -> {}", text, written);
                     }
                 }

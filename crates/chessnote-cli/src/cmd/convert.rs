@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, Read};
 
 use chessnote::fen::{FenOptions, Setup};
-use chessnote::position::{CastlingMode, Notation, Position};
+use chessnote::position::{CastlingMode, Notation, Position, WriteNotation};
 use chessnote::san::SanOptions;
 
 use crate::io::Out;
@@ -16,7 +16,7 @@ pub struct Args {
     pub from: Notation,
     /// The notation to write: san, lan, uci, eran or eran-short.
     #[arg(long)]
-    pub to: Notation,
+    pub to: WriteNotation,
     /// The position to start from (default: the standard starting position).
     #[arg(long)]
     pub fen: Option<String>,
@@ -39,10 +39,10 @@ pub struct Args {
 
 fn input_notation(s: &str) -> Result<Notation, String> {
     match s.parse::<Notation>() {
-        Ok(Notation::EranShort) => {
+        Ok(n) => Ok(n),
+        Err(_) if s == "eran-short" => {
             Err("eran-short is only for --to; read ERAN with --from eran".into())
         }
-        Ok(n) => Ok(n),
         Err(e) => Err(e.to_string()),
     }
 }

@@ -29,8 +29,7 @@ mod status;
 mod validate;
 
 pub use convert::{
-    Converted, EnPassantStyle, MoveError, MoveErrorKind, Notation, NotationError,
-    ParseNotationError,
+    Converted, EnPassantStyle, MoveError, MoveErrorKind, Notation, NotationError, WriteNotation,
 };
 pub use game::Game;
 pub use move_list::MoveList;

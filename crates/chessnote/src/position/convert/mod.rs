@@ -16,4 +16,4 @@ mod uci;
 pub use eran::EnPassantStyle;
 use error::syntax;
 pub use error::{MoveError, MoveErrorKind, NotationError};
-pub use notation::{Converted, Notation, ParseNotationError};
+pub use notation::{Converted, Notation, WriteNotation};

@@ -6,47 +6,155 @@ use core::fmt;
 
 use super::super::Position;
 use super::{MoveError, MoveErrorKind};
-use crate::eran::Eran;
+use crate::eran::{Eran, Style};
 use crate::lan::LanPlus;
 use crate::san::{SanOptions, SanPlus};
+use crate::text::named_enum;
 use crate::uci::Uci;
-use crate::{Move, PieceKind};
+use crate::{Move, ParseNameError, PieceKind};
 
-/// A move notation, for reading and writing moves generically.
-///
-/// ```
-/// use chessnote::position::Notation;
-/// assert_eq!("eran-short".parse::<Notation>(), Ok(Notation::EranShort));
-/// assert_eq!(Notation::Lan.to_string(), "lan");
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Notation {
-    /// Standard algebraic notation: `Nf3`, `exd8=Q+`, `O-O`.
-    San,
-    /// Long algebraic notation: `Ng1-f3`, `e7-e8=Q+`.
-    Lan,
-    /// UCI: `g1f3`, `e7e8q` (`e1h1` castling in Chess960).
-    Uci,
-    /// ERAN, verbose when written: `Knight g1-f3`.
-    Eran,
-    /// ERAN, short when written: `N g1-f3` (reads like [`Notation::Eran`]).
-    EranShort,
-}
-
-impl Notation {
-    /// The name used on the command line.
+named_enum! {
+    /// A move notation, for reading and writing moves generically. Written
+    /// ERAN is verbose unless a [`WriteNotation`] asks for the short style.
     ///
     /// ```
-    /// assert_eq!(chessnote::position::Notation::Uci.name(), "uci");
+    /// use chessnote::position::Notation;
+    /// assert_eq!("eran".parse::<Notation>(), Ok(Notation::Eran));
+    /// assert_eq!(Notation::Lan.to_string(), "lan");
+    /// assert_eq!(Notation::Uci.name(), "uci");
+    /// assert!("eran-short".parse::<Notation>().is_err());
+    /// ```
+    pub enum Notation: "notation" {
+        /// Standard algebraic notation: `Nf3`, `exd8=Q+`, `O-O`.
+        San = "san",
+        /// Long algebraic notation: `Ng1-f3`, `e7-e8=Q+`.
+        Lan = "lan",
+        /// UCI: `g1f3`, `e7e8q` (`e1h1` castling in Chess960).
+        Uci = "uci",
+        /// ERAN, either style when read: `Knight g1-f3`, `N g1-f3`.
+        Eran = "eran",
+    }
+}
+
+/// How moves are written: a notation, and for ERAN its [`Style`]. Every
+/// [`Notation`] converts into one (ERAN verbose); its names are the
+/// notations' and `eran-short`.
+///
+/// ```
+/// use chessnote::eran::Style;
+/// use chessnote::position::{Notation, Position, WriteNotation};
+///
+/// let short: WriteNotation = "eran-short".parse()?;
+/// assert_eq!(short, WriteNotation::eran(Style::Short));
+/// assert_eq!((short.notation(), short.to_string()), (Notation::Eran, "eran-short".to_string()));
+/// let position = Position::new();
+/// let mv = position.parse_uci(b"g1f3").unwrap();
+/// assert_eq!(position.write_move(short, &mv), "N g1-f3");
+/// assert_eq!(position.write_move(Notation::Eran, &mv), "Knight g1-f3");
+/// # Ok::<(), chessnote::ParseNameError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WriteNotation {
+    notation: Notation,
+    eran_style: Style,
+}
+
+impl WriteNotation {
+    /// Every value, in the order of their names.
+    ///
+    /// ```
+    /// assert_eq!(chessnote::position::WriteNotation::ALL.len(), 5);
+    /// ```
+    pub const ALL: [WriteNotation; 5] = [
+        WriteNotation::new(Notation::San),
+        WriteNotation::new(Notation::Lan),
+        WriteNotation::new(Notation::Uci),
+        WriteNotation::new(Notation::Eran),
+        WriteNotation::eran(Style::Short),
+    ];
+
+    /// The notation, with ERAN written verbose.
+    ///
+    /// ```
+    /// use chessnote::position::{Notation, WriteNotation};
+    /// assert_eq!(WriteNotation::new(Notation::Uci), Notation::Uci.into());
+    /// ```
+    pub const fn new(notation: Notation) -> WriteNotation {
+        WriteNotation {
+            notation,
+            eran_style: Style::Verbose,
+        }
+    }
+
+    /// ERAN in `style`.
+    ///
+    /// ```
+    /// use chessnote::eran::Style;
+    /// use chessnote::position::WriteNotation;
+    /// assert_eq!(WriteNotation::eran(Style::Short).name(), "eran-short");
+    /// ```
+    pub const fn eran(style: Style) -> WriteNotation {
+        WriteNotation {
+            notation: Notation::Eran,
+            eran_style: style,
+        }
+    }
+
+    /// The notation written.
+    ///
+    /// ```
+    /// use chessnote::position::{Notation, WriteNotation};
+    /// assert_eq!(WriteNotation::from(Notation::Lan).notation(), Notation::Lan);
+    /// ```
+    pub const fn notation(self) -> Notation {
+        self.notation
+    }
+
+    /// The style ERAN is written in (verbose unless asked otherwise).
+    ///
+    /// ```
+    /// use chessnote::eran::Style;
+    /// use chessnote::position::{Notation, WriteNotation};
+    /// assert_eq!(WriteNotation::from(Notation::Eran).eran_style(), Style::Verbose);
+    /// ```
+    pub const fn eran_style(self) -> Style {
+        self.eran_style
+    }
+
+    /// The stable name: the notation's, or `eran-short`.
+    ///
+    /// ```
+    /// use chessnote::position::{Notation, WriteNotation};
+    /// assert_eq!(WriteNotation::from(Notation::San).name(), "san");
     /// ```
     pub const fn name(self) -> &'static str {
-        match self {
-            Notation::San => "san",
-            Notation::Lan => "lan",
-            Notation::Uci => "uci",
-            Notation::Eran => "eran",
-            Notation::EranShort => "eran-short",
+        match (self.notation, self.eran_style) {
+            (Notation::Eran, Style::Short) => "eran-short",
+            (notation, _) => notation.name(),
         }
+    }
+}
+
+impl From<Notation> for WriteNotation {
+    fn from(notation: Notation) -> WriteNotation {
+        WriteNotation::new(notation)
+    }
+}
+
+impl fmt::Display for WriteNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+impl core::str::FromStr for WriteNotation {
+    type Err = ParseNameError;
+
+    fn from_str(s: &str) -> Result<WriteNotation, ParseNameError> {
+        WriteNotation::ALL
+            .into_iter()
+            .find(|n| n.name() == s)
+            .ok_or(ParseNameError::new("notation"))
     }
 }
 
@@ -88,13 +196,11 @@ impl Notation {
             i += 1;
             let word = &text[start..end];
             let joins = |next: &str| match self {
-                Notation::Eran | Notation::EranShort => {
-                    next.starts_with('>') || next.starts_with("->")
-                }
+                Notation::Eran => next.starts_with('>') || next.starts_with("->"),
                 Notation::San | Notation::Lan => next == "e.p.",
                 Notation::Uci => false,
             };
-            let is_piece_name = matches!(self, Notation::Eran | Notation::EranShort)
+            let is_piece_name = self == Notation::Eran
                 && PieceKind::ALL.iter().any(|kind| {
                     word.eq_ignore_ascii_case(kind.lower_name())
                         || matches!(word.as_bytes(), [letter] if letter.to_ascii_uppercase() == kind.upper_ascii())
@@ -131,46 +237,6 @@ fn strip_move_number(word: &str) -> &str {
 /// Whether the word is a game result (or `*`, a game still going on).
 fn is_result(word: &str) -> bool {
     matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
-}
-
-impl fmt::Display for Notation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
-
-/// The text does not name a notation.
-///
-/// ```
-/// let err = "pgn".parse::<chessnote::position::Notation>().unwrap_err();
-/// assert_eq!(err.to_string(), "unknown notation: expected san, lan, uci, eran or eran-short");
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ParseNotationError;
-
-impl fmt::Display for ParseNotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown notation: expected san, lan, uci, eran or eran-short")
-    }
-}
-
-impl core::error::Error for ParseNotationError {}
-
-impl core::str::FromStr for Notation {
-    type Err = ParseNotationError;
-
-    fn from_str(s: &str) -> Result<Notation, ParseNotationError> {
-        [
-            Notation::San,
-            Notation::Lan,
-            Notation::Uci,
-            Notation::Eran,
-            Notation::EranShort,
-        ]
-        .into_iter()
-        .find(|n| n.name() == s)
-        .ok_or(ParseNotationError)
-    }
 }
 
 /// A move converted by [`Position::convert_and_play`]: its text in the
@@ -214,38 +280,43 @@ impl Position {
             Notation::San => self.parse_san(text, options),
             Notation::Lan => self.parse_lan(text).map(|mv| (mv, SanOptions::STRICT)),
             Notation::Uci => self.parse_uci(text).map(|mv| (mv, SanOptions::STRICT)),
-            Notation::Eran | Notation::EranShort => {
-                self.parse_eran(text).map(|mv| (mv, SanOptions::STRICT))
-            }
+            Notation::Eran => self.parse_eran(text).map(|mv| (mv, SanOptions::STRICT)),
         }
     }
 
-    /// Writes a legal move in `notation`.
+    /// Writes a legal move in `notation` (a [`Notation`], or a
+    /// [`WriteNotation`] for short ERAN).
     ///
     /// ```
-    /// use chessnote::position::{Notation, Position};
+    /// use chessnote::eran::Style;
+    /// use chessnote::position::{Notation, Position, WriteNotation};
     /// let position = Position::new();
     /// let mv = position.parse_uci(b"e2e4").unwrap();
-    /// assert_eq!(position.write_move(Notation::EranShort, &mv), "P e2-e4");
+    /// assert_eq!(position.write_move(WriteNotation::eran(Style::Short), &mv), "P e2-e4");
     /// assert_eq!(position.write_move(Notation::San, &mv), "e4");
     /// ```
-    pub fn write_move(&self, notation: Notation, mv: &Move) -> alloc::string::String {
+    pub fn write_move(
+        &self,
+        notation: impl Into<WriteNotation>,
+        mv: &Move,
+    ) -> alloc::string::String {
         use alloc::string::ToString;
-        match notation {
+        let notation = notation.into();
+        match notation.notation() {
             Notation::San => SanPlus::from_move(self, mv).to_string(),
             Notation::Lan => LanPlus::from_move(self, mv).to_string(),
             Notation::Uci => Uci::from_move(mv, self.castling_mode()).to_string(),
             // Every legal move has an ERAN; a hand-made impossible one falls
             // back to the crate's plain rendering.
-            Notation::Eran => Eran::from_move(self, mv)
-                .map_or_else(|_| mv.to_string(), |e| e.verbose().to_string()),
-            Notation::EranShort => {
-                Eran::from_move(self, mv).map_or_else(|_| mv.to_string(), |e| e.short().to_string())
-            }
+            Notation::Eran => Eran::from_move(self, mv).map_or_else(
+                |_| mv.to_string(),
+                |e| e.display(notation.eran_style()).to_string(),
+            ),
         }
     }
 
-    /// Reads a move in one notation, writes it in another, and plays it.
+    /// Reads a move in one notation, writes it in another (a [`Notation`],
+    /// or a [`WriteNotation`] for short ERAN), and plays it.
     /// The null move (`0000` in UCI, `--` in LAN, and in SAN `--` or `Z0`
     /// when `options` allow [`Leniency::NullMove`]) is played as a pass when
     /// the side to move is not in check, and written `--` or `0000`; ERAN has
@@ -265,9 +336,10 @@ impl Position {
         &mut self,
         text: &[u8],
         from: Notation,
-        to: Notation,
+        to: impl Into<WriteNotation>,
         options: SanOptions,
     ) -> Result<Converted, MoveError> {
+        let to = to.into();
         match self.parse_move(from, text, options) {
             Ok((mv, used)) => {
                 let converted = self.write_move(to, &mv);
@@ -278,10 +350,10 @@ impl Position {
                 })
             }
             Err(err) if err.kind() == MoveErrorKind::Null => {
-                let null = match to {
+                let null = match to.notation() {
                     Notation::San | Notation::Lan => "--",
                     Notation::Uci => "0000",
-                    Notation::Eran | Notation::EranShort => return Err(err),
+                    Notation::Eran => return Err(err),
                 };
                 if !self.play_null() {
                     return Err(err);
