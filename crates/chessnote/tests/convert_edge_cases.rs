@@ -24,8 +24,8 @@ fn chess960_castling_with_a_rook_that_stays_put_can_give_check() {
         let pos = position(fen, CastlingMode::Chess960);
         let mv = pos.parse_uci(uci.as_bytes()).unwrap();
         assert!(matches!(mv, Move::Castle { .. }));
-        assert_eq!(SanPlus::from_move(&pos, &mv).to_string(), san);
-        assert_eq!(pos.write_move(Notation::Lan, &mv), san);
+        assert_eq!(SanPlus::from_move(&pos, mv).to_string(), san);
+        assert_eq!(pos.write_move(Notation::Lan, mv), san);
         assert_eq!(
             pos.parse_san(san.as_bytes(), SanOptions::STRICT),
             Ok((mv, SanOptions::STRICT))
@@ -250,7 +250,7 @@ fn every_to_move_gives_the_same_error_with_the_move_written_back() {
         to: chessnote::Square::G3,
         promotion: None,
     };
-    let err = Eran::from_move(&pos, &impossible).unwrap_err();
+    let err = Eran::from_move(&pos, impossible).unwrap_err();
     assert_eq!(err.kind(), MoveErrorKind::Illegal);
 }
 

@@ -163,7 +163,7 @@ fn check_play(start: Position, choices: &[u16], mode: CastlingMode) {
             break;
         }
         let m = moves[choice as usize % moves.len()];
-        assert!(position.is_legal(&m));
+        assert!(position.is_legal(m));
         game.play(m).unwrap();
         let now = game.position();
         for style in [CastlingStyle::XFen, CastlingStyle::Shredder] {

@@ -630,13 +630,13 @@ impl Position {
     /// ```
     /// use chessnote::{position::Position, Move, Square};
     /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
-    /// assert!(!Position::new().is_legal(&castle));
+    /// assert!(!Position::new().is_legal(castle));
     /// ```
-    pub fn is_legal(&self, mv: &Move) -> bool {
+    pub fn is_legal(&self, mv: Move) -> bool {
         let Some(cz_mv) = self.cz_move(mv) else {
             return false;
         };
-        self.board.is_legal(cz_mv) && self.move_of(cz_mv) == *mv
+        self.board.is_legal(cz_mv) && self.move_of(cz_mv) == mv
     }
 
     /// Plays a legal move.
@@ -650,7 +650,7 @@ impl Position {
     /// # Ok::<(), chessnote::position::IllegalMoveError>(())
     /// ```
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        if !self.is_legal(&mv) {
+        if !self.is_legal(mv) {
             return Err(IllegalMoveError { mv });
         }
         self.play_unchecked(mv);
@@ -670,7 +670,7 @@ impl Position {
     /// assert_eq!(position.turn(), chessnote::Color::Black);
     /// ```
     pub fn play_unchecked(&mut self, mv: Move) {
-        let Some(cz_mv) = self.cz_move(&mv) else {
+        let Some(cz_mv) = self.cz_move(mv) else {
             return;
         };
         if self.board.piece_on(cz_mv.from).is_none() {
@@ -750,8 +750,8 @@ impl Position {
     }
 
     /// The cozy-chess move for one of ours (it may still be illegal).
-    pub(crate) fn cz_move(&self, mv: &Move) -> Option<cz::Move> {
-        let (from, to) = match *mv {
+    pub(crate) fn cz_move(&self, mv: Move) -> Option<cz::Move> {
+        let (from, to) = match mv {
             Move::Castle { king, rook } => (king, rook),
             _ => (mv.from(), mv.to()),
         };

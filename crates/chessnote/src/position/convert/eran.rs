@@ -67,9 +67,9 @@ impl Eran {
     /// use chessnote::position::Position;
     /// let position = Position::new();
     /// let mv = position.parse_uci(b"g1f3").unwrap();
-    /// assert_eq!(Eran::from_move(&position, &mv).unwrap().to_string(), "Knight g1-f3");
+    /// assert_eq!(Eran::from_move(&position, mv).unwrap().to_string(), "Knight g1-f3");
     /// ```
-    pub fn from_move(position: &Position, mv: &Move) -> Result<Eran, MoveError> {
+    pub fn from_move(position: &Position, mv: Move) -> Result<Eran, MoveError> {
         Eran::from_move_with(position, mv, EnPassantStyle::Regular)
     }
 
@@ -87,17 +87,17 @@ impl Eran {
     /// let setup: Setup = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2".parse().unwrap();
     /// let position = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
     /// let mv = position.parse_uci(b"e5d6").unwrap();
-    /// assert_eq!(Eran::from_move(&position, &mv).unwrap().to_string(), "Pawn e5xd6");
-    /// let explicit = Eran::from_move_with(&position, &mv, EnPassantStyle::Explicit).unwrap();
+    /// assert_eq!(Eran::from_move(&position, mv).unwrap().to_string(), "Pawn e5xd6");
+    /// let explicit = Eran::from_move_with(&position, mv, EnPassantStyle::Explicit).unwrap();
     /// assert_eq!(explicit.to_string(), "en-passant");
     /// ```
     pub fn from_move_with(
         position: &Position,
-        mv: &Move,
+        mv: Move,
         style: EnPassantStyle,
     ) -> Result<Eran, MoveError> {
-        let illegal = || MoveError::of_value(MoveErrorKind::Illegal, mv, position);
-        Ok(match *mv {
+        let illegal = || MoveError::of_value(MoveErrorKind::Illegal, &mv, position);
+        Ok(match mv {
             Move::Castle { .. } => Eran::Castle(mv.castling_side().ok_or_else(illegal)?),
             Move::EnPassant { .. }
                 if style == EnPassantStyle::Explicit && position.en_passant_moves().len() == 1 =>

@@ -32,9 +32,9 @@ impl LanPlus {
     /// use chessnote::position::Position;
     /// let position = Position::new();
     /// let mv = position.parse_uci(b"g1f3").unwrap();
-    /// assert_eq!(LanPlus::from_move(&position, &mv).to_string(), "Ng1-f3");
+    /// assert_eq!(LanPlus::from_move(&position, mv).to_string(), "Ng1-f3");
     /// ```
-    pub fn from_move(position: &Position, mv: &Move) -> LanPlus {
+    pub fn from_move(position: &Position, mv: Move) -> LanPlus {
         let lan = match mv.castling_side() {
             Some(side) => Lan::Castle(side),
             None => Lan::Normal {
@@ -84,7 +84,7 @@ impl LanPlus {
                 promotion,
             } => position.explicit_move(piece, from, to, capture, promotion)?,
         };
-        if self.suffix.is_some() && self.suffix != position.suffix_of(&mv) {
+        if self.suffix.is_some() && self.suffix != position.suffix_of(mv) {
             return Err(MoveErrorKind::Misstated(Leniency::WrongSuffix));
         }
         Ok(mv)

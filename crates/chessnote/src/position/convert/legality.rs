@@ -174,7 +174,7 @@ impl Position {
 
     /// Our pieces and the occupancy as they would be after the legal `mv`,
     /// without playing it.
-    fn after(&self, mv: &Move) -> After {
+    fn after(&self, mv: Move) -> After {
         let board = &self.board;
         let us = board.side_to_move();
         let ours = |kind: cz::Piece| board.colored_pieces(us, kind);
@@ -190,7 +190,7 @@ impl Position {
             us,
         };
         let (from, to) = (cz_square(mv.from()), cz_square(mv.to()));
-        match *mv {
+        match mv {
             Move::Castle { king, rook } => {
                 let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
                 let rook_to = cz_square(Square::new(side.rook_to_file(), mv.from().rank()));
@@ -223,7 +223,7 @@ impl Position {
                 }
                 after.occupied = (after.occupied & !from.bitboard()) | to.bitboard();
                 after.theirs &= !to.bitboard();
-                if let Move::EnPassant { from: f, to: t } = *mv {
+                if let Move::EnPassant { from: f, to: t } = mv {
                     let taken = cz_square(Square::new(t.file(), f.rank())).bitboard();
                     after.occupied &= !taken;
                     after.theirs &= !taken;
@@ -262,7 +262,7 @@ impl Position {
     }
 
     /// `+`, `#` or nothing: what playing the legal `mv` gives.
-    pub(crate) fn suffix_of(&self, mv: &Move) -> Option<Suffix> {
+    pub(crate) fn suffix_of(&self, mv: Move) -> Option<Suffix> {
         let after = self.after(mv);
         let king = self.board.king(!self.board.side_to_move());
         if !after.attacks(king, after.occupied) {

@@ -95,14 +95,14 @@ impl Position {
                 let written = file.is_some() || rank.is_some();
                 if written
                     && piece != PieceKind::Pawn
-                    && (file, rank) != self.disambiguation(&mv, all)
+                    && (file, rank) != self.disambiguation(mv, all)
                 {
                     need(Leniency::AnyDisambiguation)?;
                 }
                 mv
             }
         };
-        if san.suffix.is_some() && san.suffix != self.suffix_of(&mv) {
+        if san.suffix.is_some() && san.suffix != self.suffix_of(mv) {
             need(Leniency::WrongSuffix)?;
         }
         Ok((mv, used))
@@ -113,7 +113,7 @@ impl Position {
     /// the other pieces of its kind that can legally go there (`sources`).
     pub(super) fn disambiguation(
         &self,
-        mv: &Move,
+        mv: Move,
         sources: cz::BitBoard,
     ) -> (Option<File>, Option<Rank>) {
         let from = mv.from();
@@ -153,9 +153,9 @@ impl San {
     /// use chessnote::san::San;
     /// let position = Position::new();
     /// let mv = position.parse_uci(b"g1f3").unwrap();
-    /// assert_eq!(San::from_move(&position, &mv).to_string(), "Nf3");
+    /// assert_eq!(San::from_move(&position, mv).to_string(), "Nf3");
     /// ```
-    pub fn from_move(position: &Position, mv: &Move) -> San {
+    pub fn from_move(position: &Position, mv: Move) -> San {
         if let Some(side) = mv.castling_side() {
             return San::Castle(side);
         }
@@ -200,9 +200,9 @@ impl SanPlus {
     /// let setup: Setup = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2".parse().unwrap();
     /// let position = Position::from_setup(&setup, CastlingMode::Standard).unwrap();
     /// let mv = position.parse_uci(b"d8h4").unwrap();
-    /// assert_eq!(SanPlus::from_move(&position, &mv).to_string(), "Qh4#");
+    /// assert_eq!(SanPlus::from_move(&position, mv).to_string(), "Qh4#");
     /// ```
-    pub fn from_move(position: &Position, mv: &Move) -> SanPlus {
+    pub fn from_move(position: &Position, mv: Move) -> SanPlus {
         SanPlus {
             san: San::from_move(position, mv),
             suffix: position.suffix_of(mv),

@@ -35,11 +35,11 @@ impl Uci {
     /// use chessnote::uci::Uci;
     /// use chessnote::{Move, Square};
     /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
-    /// assert_eq!(Uci::from_move(&castle, CastlingMode::Standard).to_string(), "e1g1");
-    /// assert_eq!(Uci::from_move(&castle, CastlingMode::Chess960).to_string(), "e1h1");
+    /// assert_eq!(Uci::from_move(castle, CastlingMode::Standard).to_string(), "e1g1");
+    /// assert_eq!(Uci::from_move(castle, CastlingMode::Chess960).to_string(), "e1h1");
     /// ```
-    pub fn from_move(mv: &Move, mode: CastlingMode) -> Uci {
-        let to = match (*mv, mode) {
+    pub fn from_move(mv: Move, mode: CastlingMode) -> Uci {
+        let to = match (mv, mode) {
             (Move::Castle { rook, .. }, CastlingMode::Chess960) => rook,
             _ => mv.to(),
         };
@@ -105,7 +105,7 @@ impl Uci {
         // In standard chess the king "taking" its rook is not how UCI
         // writes castling.
         if matches!(mv, Move::Castle { .. })
-            && Uci::from_move(&mv, position.castling_mode()) != *self
+            && Uci::from_move(mv, position.castling_mode()) != *self
         {
             return Err(MoveErrorKind::Illegal);
         }
