@@ -1,7 +1,7 @@
 //! ERAN moves in a position, and how en passant is written.
 
 use super::super::{MoveList, Position};
-use super::{MoveError, MoveErrorKind, syntax};
+use super::{MoveError, MoveErrorKind};
 use crate::eran::{Eran, RegularMove};
 use crate::{Move, PieceKind};
 
@@ -41,9 +41,7 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_eran(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let eran = Eran::from_ascii(text).map_err(|e| syntax(e, text, self))?;
-        eran.resolve(self)
-            .map_err(|kind| MoveError::new(kind, text, self))
+        self.read(text, Eran::from_ascii(text), |parsed| parsed.resolve(self))
     }
 }
 

@@ -6,6 +6,7 @@ use core::fmt;
 
 use super::super::Position;
 use crate::Diagnostic;
+use crate::Move;
 use crate::eran::EranError;
 use crate::fen::Setup;
 use crate::lan::LanError;
@@ -315,6 +316,21 @@ impl Diagnostic for MoveError {
 
     fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         self.write_text(out, false)
+    }
+}
+
+impl Position {
+    /// The move a notation's parser read from `text` names: its syntax
+    /// error, or what `resolve` says, as a [`MoveError`] about `text`.
+    #[inline]
+    pub(super) fn read<T, E: Into<NotationError>>(
+        &self,
+        text: &[u8],
+        parsed: Result<T, E>,
+        resolve: impl FnOnce(&T) -> Result<Move, MoveErrorKind>,
+    ) -> Result<Move, MoveError> {
+        let parsed = parsed.map_err(|e| syntax(e, text, self))?;
+        resolve(&parsed).map_err(|kind| MoveError::new(kind, text, self))
     }
 }
 

@@ -1,7 +1,7 @@
 //! LAN moves in a position: piece, squares, capture mark and suffix must be right.
 
 use super::super::Position;
-use super::{MoveError, MoveErrorKind, syntax};
+use super::{MoveError, MoveErrorKind};
 use crate::Move;
 use crate::lan::{Lan, LanPlus};
 use crate::san::Leniency;
@@ -18,9 +18,9 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_lan(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let lan = LanPlus::from_ascii(text).map_err(|e| syntax(e, text, self))?;
-        lan.resolve(self)
-            .map_err(|kind| MoveError::new(kind, text, self))
+        self.read(text, LanPlus::from_ascii(text), |parsed| {
+            parsed.resolve(self)
+        })
     }
 }
 

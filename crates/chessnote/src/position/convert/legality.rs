@@ -233,14 +233,12 @@ impl Position {
         after
     }
 
-    /// The legal move a notation that names piece, squares and capture
-    /// (LAN, ERAN) describes; castling is written otherwise in both.
-    pub(super) fn explicit_move(
+    /// The legal move from `from` to `to` (castling: the king to its rook).
+    #[inline]
+    pub(super) fn legal_move(
         &self,
-        piece: PieceKind,
         from: Square,
         to: Square,
-        capture: bool,
         promotion: Option<PieceKind>,
     ) -> Result<Move, MoveErrorKind> {
         let cz_mv = cz::Move {
@@ -251,7 +249,20 @@ impl Position {
         if !self.board.is_legal(cz_mv) {
             return Err(MoveErrorKind::Illegal);
         }
-        let mv = self.move_of(cz_mv);
+        Ok(self.move_of(cz_mv))
+    }
+
+    /// The legal move a notation that names piece, squares and capture
+    /// (LAN, ERAN) describes; castling is written otherwise in both.
+    pub(super) fn explicit_move(
+        &self,
+        piece: PieceKind,
+        from: Square,
+        to: Square,
+        capture: bool,
+        promotion: Option<PieceKind>,
+    ) -> Result<Move, MoveErrorKind> {
+        let mv = self.legal_move(from, to, promotion)?;
         if mv.piece() != piece || matches!(mv, Move::Castle { .. }) {
             return Err(MoveErrorKind::Illegal);
         }

@@ -1,9 +1,7 @@
 //! UCI moves in a position (castling per the castling mode).
 
-use cozy_chess as cz;
-
-use super::super::{CastlingMode, Position, cz_kind, cz_square};
-use super::{MoveError, MoveErrorKind, syntax};
+use super::super::{CastlingMode, Position};
+use super::{MoveError, MoveErrorKind};
 use crate::uci::Uci;
 use crate::{CastlingSide, Move};
 
@@ -20,9 +18,7 @@ impl Position {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn parse_uci(&self, text: &[u8]) -> Result<Move, MoveError> {
-        let uci = Uci::from_ascii(text).map_err(|e| syntax(e, text, self))?;
-        uci.resolve(self)
-            .map_err(|kind| MoveError::new(kind, text, self))
+        self.read(text, Uci::from_ascii(text), |parsed| parsed.resolve(self))
     }
 }
 
@@ -93,15 +89,7 @@ impl Uci {
                 }
             }
         }
-        let cz_mv = cz::Move {
-            from: cz_square(from),
-            to: cz_square(to),
-            promotion: promotion.map(cz_kind),
-        };
-        if !position.board.is_legal(cz_mv) {
-            return Err(MoveErrorKind::Illegal);
-        }
-        let mv = position.move_of(cz_mv);
+        let mv = position.legal_move(from, to, promotion)?;
         // In standard chess the king "taking" its rook is not how UCI
         // writes castling.
         if matches!(mv, Move::Castle { .. })
