@@ -4,7 +4,7 @@
 #![no_main]
 
 use chessnote::fen::Setup;
-use chessnote::position::{CastlingMode, Notation, Position};
+use chessnote::position::{CastlingMode, Notation, Position, WriteNotation};
 use chessnote::san::SanOptions;
 
 const FENS: [&str; 6] = [
@@ -22,14 +22,13 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mode = if index == 5 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     let setup: Setup = FENS[index].parse().expect("fixed FEN");
     let position = Position::from_setup(&setup, mode).expect("fixed position");
-    let notations = [Notation::San, Notation::Lan, Notation::Uci, Notation::Eran, Notation::EranShort];
-    for notation in notations {
+    for notation in Notation::ALL {
         for options in [SanOptions::STRICT, SanOptions::LENIENT] {
             if let Ok((mv, _)) = position.parse_move(notation, text, options) {
-                assert!(position.is_legal(&mv));
-                for out in notations {
+                assert!(position.is_legal(mv));
+                for out in WriteNotation::ALL {
                     let written = position.write_move(out, &mv);
-                    let again = position.parse_move(out, written.as_bytes(), SanOptions::STRICT);
+                    let again = position.parse_move(out.notation(), written.as_bytes(), SanOptions::STRICT);
                     assert_eq!(again.map(|(m, _)| m), Ok(mv), "{written}");
                 }
             }

@@ -65,7 +65,7 @@ fn main() {
     // Both libraries must agree before their speed is compared.
     for p in &plies {
         assert_eq!(
-            SanPlus::from_move(&p.ours, &p.our_move).to_string(),
+            SanPlus::from_move(&p.ours, p.our_move).to_string(),
             shakmaty::san::SanPlus::from_move(p.theirs.clone(), p.their_move).to_string()
         );
     }
@@ -110,7 +110,7 @@ fn main() {
         vec![
             Contender::new("chessnote SanPlus::from_move", || {
                 for (position, mv) in &ours {
-                    black_box(SanPlus::from_move(black_box(position), black_box(mv)));
+                    black_box(SanPlus::from_move(black_box(position), black_box(*mv)));
                 }
             }),
             Contender::new("shakmaty SanPlus::from_move", || {

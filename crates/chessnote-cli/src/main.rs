@@ -10,7 +10,6 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 mod cmd;
 mod options;
-mod pending;
 mod report;
 
 /// Read, check and convert chess notation.

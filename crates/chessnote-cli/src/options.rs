@@ -66,7 +66,12 @@ pub fn options(allow: &Allow, notations: Notations, san: SanOptions) -> Result<O
                 .iter()
                 .filter(|_| reads_san)
                 .map(|l| l.name())
-                .chain(FenLeniency::ALL.iter().filter(|_| reads_fen).map(|l| l.name()))
+                .chain(
+                    FenLeniency::ALL
+                        .iter()
+                        .filter(|_| reads_fen)
+                        .map(|l| l.name()),
+                )
                 .collect();
             return Err(format!(
                 "unknown leniency `{name}` for --allow; expected: {}",

@@ -3,13 +3,12 @@
 use std::process::ExitCode;
 
 use chessnote::fen::{FenOptions, Setup};
-use chessnote::position::{CastlingMode, Converted, Notation, Position};
+use chessnote::position::{CastlingMode, Converted, Notation, Position, WriteNotation};
 use chessnote::san::SanOptions;
 use serde_json::json;
 
 use super::fen::Illegal;
 use crate::options::{self, Allow, Notations};
-use crate::pending::Moved;
 use crate::report::{Common, Input, LineError, Outcome, Report, Source, Stop};
 
 /// Arguments of `chessnote convert`.
@@ -20,7 +19,7 @@ pub struct Args {
     pub from: Notation,
     /// The notation to write: san, lan, uci, eran or eran-short.
     #[arg(long)]
-    pub to: Notation,
+    pub to: WriteNotation,
     /// The position to start from (default: the standard starting position).
     #[arg(long)]
     pub fen: Option<String>,
@@ -45,10 +44,10 @@ pub struct Args {
 
 fn input_notation(s: &str) -> Result<Notation, String> {
     match s.parse::<Notation>() {
-        Ok(Notation::EranShort) => {
+        Ok(n) => Ok(n),
+        Err(_) if s == "eran-short" => {
             Err("eran-short is only for --to; read ERAN with --from eran".into())
         }
-        Ok(n) => Ok(n),
         Err(e) => Err(e.to_string()),
     }
 }
@@ -121,7 +120,7 @@ fn convert(
             Ok(true)
         }
         Err(err) => {
-            report.print(input, &Outcome::error(&Moved(err)))?;
+            report.print(input, &Outcome::error(&err))?;
             Ok(false)
         }
     }

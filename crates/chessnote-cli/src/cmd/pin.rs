@@ -5,7 +5,6 @@ use std::process::ExitCode;
 use chessnote::pin::Identifier;
 use serde_json::json;
 
-use crate::pending;
 use crate::report::{Common, Outcome, Report, Source};
 
 /// Arguments of `chessnote pin`.
@@ -29,15 +28,9 @@ pub fn run(args: Args) -> ExitCode {
     let mut report = Report::new(&args.common, "pin");
     let sources = Source::list(args.inputs, &args.file);
     let result = report.run(&sources, |report, input| {
-        match Identifier::parse(input.text) {
+        match Identifier::from_ascii(input.text.as_bytes()) {
             Ok(id) => report.print(input, &describe(id)),
-            Err(error) => {
-                let err = pending::Pin {
-                    error,
-                    len: input.text.len(),
-                };
-                report.print(input, &Outcome::error(&err))
-            }
+            Err(err) => report.print(input, &Outcome::error(&err)),
         }
     });
     report.finish(result)
@@ -47,8 +40,8 @@ fn describe(id: Identifier) -> Outcome<'static> {
     let chess = id
         .to_piece()
         .map(|piece| format!("{} {}", piece.color.name(), piece.kind.lower_name()));
-    let side = pending::side_name(id.side());
-    let state = pending::state_name(id.state());
+    let side = id.side().name();
+    let state = id.state().name();
     Outcome::ok(
         format!(
             "letter={} side={side} state={state} terminal={} canonical={} chess={}",

@@ -218,7 +218,6 @@ fn tsv_with_move_arguments_is_a_usage_error() {
 }
 
 #[test]
-#[ignore = "needs Notation::split_moves to skip move numbers and results (position branch of issue 11)"]
 fn pasted_movetext_with_move_numbers_and_a_result() {
     let run = chessnote(
         &["convert", "--from", "san", "--to", "uci"],

@@ -29,7 +29,7 @@ mod status;
 mod validate;
 
 pub use convert::{
-    Converted, EnPassantStyle, MoveError, MoveErrorKind, Notation, ParseNotationError,
+    Converted, EnPassantStyle, MoveError, MoveErrorKind, Notation, NotationError, WriteNotation,
 };
 pub use game::Game;
 pub use move_list::MoveList;
@@ -52,6 +52,31 @@ pub enum CastlingMode {
     Chess960,
 }
 
+impl CastlingMode {
+    /// The castling mode a setup's castling rights call for (as shakmaty's
+    /// `CastlingMode::detect`): [`CastlingMode::Chess960`] when a right
+    /// holds only there (its rook off the corner, or the king off the `e`
+    /// file), else [`CastlingMode::Standard`]. A setup without castling
+    /// rights is standard; rights that hold in no mode do not count.
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::CastlingMode;
+    ///
+    /// assert_eq!(CastlingMode::detect(&Setup::STARTING), CastlingMode::Standard);
+    /// let setup: Setup = "r3kb1r/pp2p2p/2n2n2/3p1b2/5Q1P/P1P3P1/1P1PP3/RNB1K1R1 b KQkq - 3 12".parse()?;
+    /// assert_eq!(CastlingMode::detect(&setup), CastlingMode::Chess960);
+    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// ```
+    pub fn detect(setup: &Setup) -> CastlingMode {
+        if validate::has_chess960_castling(setup) {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    }
+}
+
 /// A legal chess position: the board, the side to move, castling rights, the
 /// en-passant square and the move counters, with legal move generation.
 ///
@@ -66,11 +91,19 @@ pub enum CastlingMode {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    // cozy-chess's board keeps counters of its own (a clock capped at 100,
+    // a fullmove number of 1 or more); ours are the only source of truth,
+    // and the board's are held at `CZ_HALFMOVES` and `CZ_FULLMOVES` so that
+    // equality and hashing see ours alone.
     board: cz::Board,
     halfmoves: u16,
     fullmoves: u16,
     mode: CastlingMode,
 }
+
+// The halfmove clock and fullmove number the cozy-chess board always holds.
+const CZ_HALFMOVES: u8 = 0;
+const CZ_FULLMOVES: u16 = 1;
 
 impl Default for Position {
     fn default() -> Position {
@@ -110,12 +143,18 @@ impl PositionError {
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid position: {}", self.problems)
+        f.write_str("invalid position: ")?;
+        for (i, message) in self.problems.messages().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(message)?;
+        }
+        Ok(())
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for PositionError {}
+impl core::error::Error for PositionError {}
 
 /// The move is not legal in the position.
 ///
@@ -138,8 +177,7 @@ impl fmt::Display for IllegalMoveError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for IllegalMoveError {}
+impl core::error::Error for IllegalMoveError {}
 
 // Conversions between our vocabulary and cozy-chess's.
 
@@ -237,7 +275,7 @@ impl Position {
     /// assert!(Position::from_setup(&Setup::STARTING, CastlingMode::Standard).is_ok());
     /// ```
     pub fn from_setup(setup: &Setup, mode: CastlingMode) -> Result<Position, PositionError> {
-        Position::from_setup_ignoring(setup, mode, Problems::NONE)
+        Position::from_setup_ignoring(setup, mode, Problems::EMPTY)
     }
 
     /// Like [`Position::from_setup`], but the problems in `ignore` are
@@ -255,7 +293,7 @@ impl Position {
     ///
     /// let setup: Setup = "4k3/8/8/8/8/8/8/4K3 w K - 0 1".parse()?;
     /// assert!(Position::from_setup(&setup, CastlingMode::Standard).is_err());
-    /// let ignore = Problems::NONE.with(Problem::BadCastlingRights);
+    /// let ignore = Problems::EMPTY.with(Problem::BadCastlingRights);
     /// let position = Position::from_setup_ignoring(&setup, CastlingMode::Standard, ignore).unwrap();
     /// assert_eq!(position.to_setup().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     /// # Ok::<(), chessnote::fen::FenError>(())
@@ -267,7 +305,7 @@ impl Position {
     ) -> Result<Position, PositionError> {
         let bits = validate::Bits::new(setup);
         let problems = validate::problems_of(setup, &bits, mode);
-        let fatal = problems.without(ignore) | problems.without(Problems::IGNORABLE);
+        let fatal = problems.difference(ignore) | problems.difference(Problems::IGNORABLE);
         if !fatal.is_empty() {
             return Err(PositionError { problems });
         }
@@ -298,8 +336,8 @@ impl Position {
         if !problems.contains(Problem::InvalidEpSquare) {
             builder.en_passant = setup.ep_square.map(cz_square);
         }
-        builder.halfmove_clock = setup.halfmoves.min(100) as u8;
-        builder.fullmove_number = setup.fullmoves.max(1);
+        builder.halfmove_clock = CZ_HALFMOVES;
+        builder.fullmove_number = CZ_FULLMOVES;
         let mut built = builder.build();
         if built.is_err()
             && builder.en_passant.is_some()
@@ -311,8 +349,8 @@ impl Position {
             built = builder.build();
         }
         match built {
-            // cozy-chess needs a fullmove number of 1 or more; ours keeps
-            // the setup's, 0 included.
+            // The counters are ours, the setup's as written (a fullmove
+            // number of 0 included, which cozy-chess cannot hold).
             Ok(board) => Ok(Position {
                 board,
                 halfmoves: setup.halfmoves,
@@ -592,13 +630,13 @@ impl Position {
     /// ```
     /// use chessnote::{position::Position, Move, Square};
     /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
-    /// assert!(!Position::new().is_legal(&castle));
+    /// assert!(!Position::new().is_legal(castle));
     /// ```
-    pub fn is_legal(&self, mv: &Move) -> bool {
+    pub fn is_legal(&self, mv: Move) -> bool {
         let Some(cz_mv) = self.cz_move(mv) else {
             return false;
         };
-        self.board.is_legal(cz_mv) && self.move_of(cz_mv) == *mv
+        self.board.is_legal(cz_mv) && self.move_of(cz_mv) == mv
     }
 
     /// Plays a legal move.
@@ -612,7 +650,7 @@ impl Position {
     /// # Ok::<(), chessnote::position::IllegalMoveError>(())
     /// ```
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        if !self.is_legal(&mv) {
+        if !self.is_legal(mv) {
             return Err(IllegalMoveError { mv });
         }
         self.play_unchecked(mv);
@@ -632,7 +670,7 @@ impl Position {
     /// assert_eq!(position.turn(), chessnote::Color::Black);
     /// ```
     pub fn play_unchecked(&mut self, mv: Move) {
-        let Some(cz_mv) = self.cz_move(&mv) else {
+        let Some(cz_mv) = self.cz_move(mv) else {
             return;
         };
         if self.board.piece_on(cz_mv.from).is_none() {
@@ -648,11 +686,39 @@ impl Position {
         } else {
             self.halfmoves.saturating_add(1)
         };
-        // cozy-chess keeps its own clock, capped at 100.
-        if self.board.halfmove_clock() >= 100 {
-            self.board.set_halfmove_clock(99);
-        }
         self.board.play_unchecked(cz_mv);
+        self.hold_board_counters();
+    }
+
+    /// Plays the null move (passes), which is legal when not in check.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// let mut position = Position::new();
+    /// assert!(position.play_null());
+    /// assert_eq!(position.turn(), chessnote::Color::Black);
+    /// ```
+    pub fn play_null(&mut self) -> bool {
+        match self.board.null_move() {
+            Some(board) => {
+                if self.turn() == Color::Black {
+                    self.fullmoves = self.fullmoves.saturating_add(1);
+                }
+                self.halfmoves = self.halfmoves.saturating_add(1);
+                self.board = board;
+                self.hold_board_counters();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Puts the cozy-chess board's counters back to the constants it always
+    /// holds, after cozy-chess moved them: ours are the only counters.
+    #[inline]
+    pub(crate) fn hold_board_counters(&mut self) {
+        self.board.set_halfmove_clock(CZ_HALFMOVES);
+        self.board.set_fullmove_number(CZ_FULLMOVES);
     }
 
     /// Our move for a cozy-chess move of this position.
@@ -684,8 +750,8 @@ impl Position {
     }
 
     /// The cozy-chess move for one of ours (it may still be illegal).
-    pub(crate) fn cz_move(&self, mv: &Move) -> Option<cz::Move> {
-        let (from, to) = match *mv {
+    pub(crate) fn cz_move(&self, mv: Move) -> Option<cz::Move> {
+        let (from, to) = match mv {
             Move::Castle { king, rook } => (king, rook),
             _ => (mv.from(), mv.to()),
         };

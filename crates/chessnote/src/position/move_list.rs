@@ -71,3 +71,18 @@ impl core::fmt::Debug for MoveList {
         f.debug_list().entries(self.iter()).finish()
     }
 }
+
+impl FromIterator<Move> for MoveList {
+    /// ```
+    /// use chessnote::position::{MoveList, Position};
+    /// let list: MoveList = Position::new().legal_moves().iter().copied().filter(|m| m.is_double_step()).collect();
+    /// assert_eq!(list.len(), 8);
+    /// ```
+    fn from_iter<I: IntoIterator<Item = Move>>(iter: I) -> MoveList {
+        let mut list = MoveList::new();
+        for mv in iter {
+            list.push(mv);
+        }
+        list
+    }
+}

@@ -261,7 +261,7 @@ impl Position {
             SquareSet(cz::get_pawn_attacks(cz_square(ep), !cz_color(self.turn())).0) & pawns;
         let legal = attackers
             .iter()
-            .any(|from| self.is_legal(&Move::EnPassant { from, to: ep }));
+            .any(|from| self.is_legal(Move::EnPassant { from, to: ep }));
         if legal {
             self.board.hash()
         } else {

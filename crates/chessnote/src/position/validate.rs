@@ -1,42 +1,36 @@
 //! What can be wrong with a setup as a chess position.
 
-use core::fmt;
-
 use cozy_chess as cz;
 
 use super::{CastlingMode, cz_color, cz_kind, cz_square, square_of};
 use crate::Setup;
+use crate::text::{enum_set, named_enum};
 use crate::{CastlingSide, Color, File, PieceKind, Rank, Square, SquareSet};
 
+/// Declares [`Problem`] (through `named_enum!`: stable names, `ALL`,
+/// `Display` and `FromStr` of the names) and its messages, from one list.
 macro_rules! problems {
-    ($($(#[$doc:meta])* $name:ident = $bit:expr, $text:literal;)*) => {
-        /// One thing that makes a setup an illegal position.
-        ///
-        /// ```
-        /// use chessnote::position::Problem;
-        /// assert_eq!(Problem::NoWhiteKing.to_string(), "no white king");
-        /// ```
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum Problem {
-            $($(#[$doc])* $name,)*
+    ($($(#[$doc:meta])* $name:ident = $text:literal, $message:literal;)*) => {
+        named_enum! {
+            /// One thing that makes a setup an illegal position. Its name
+            /// (`Display`, `FromStr`) is stable and lowercase; its message,
+            /// [`Problem::as_str`], is for people.
+            ///
+            /// ```
+            /// use chessnote::position::Problem;
+            /// assert_eq!(Problem::NoWhiteKing.as_str(), "no white king");
+            /// assert_eq!(Problem::NoWhiteKing.to_string(), "no-white-king");
+            /// assert_eq!("no-white-king".parse(), Ok(Problem::NoWhiteKing));
+            /// assert!(Problem::ALL.len() > 10);
+            /// ```
+            #[non_exhaustive]
+            pub enum Problem: "position problem" {
+                $($(#[$doc])* $name = $text,)*
+            }
         }
 
         impl Problem {
-            /// Every problem, in the order they are reported.
-            ///
-            /// ```
-            /// assert!(chessnote::position::Problem::ALL.len() > 10);
-            /// ```
-            pub const ALL: &'static [Problem] = &[$(Problem::$name,)*];
-
-            const fn bit(self) -> u32 {
-                match self {
-                    $(Problem::$name => 1 << $bit,)*
-                }
-            }
-
-            /// A short description.
+            /// What is wrong, for people.
             ///
             /// ```
             /// use chessnote::position::Problem;
@@ -44,7 +38,7 @@ macro_rules! problems {
             /// ```
             pub const fn as_str(self) -> &'static str {
                 match self {
-                    $(Problem::$name => $text,)*
+                    $(Problem::$name => $message,)*
                 }
             }
         }
@@ -53,67 +47,62 @@ macro_rules! problems {
 
 problems! {
     /// The board is empty.
-    Empty = 0, "empty board";
+    Empty = "empty", "empty board";
     /// White has no king.
-    NoWhiteKing = 1, "no white king";
+    NoWhiteKing = "no-white-king", "no white king";
     /// Black has no king.
-    NoBlackKing = 2, "no black king";
+    NoBlackKing = "no-black-king", "no black king";
     /// A side has more than one king.
-    TooManyKings = 3, "too many kings";
+    TooManyKings = "too-many-kings", "too many kings";
     /// White has more than 8 pawns.
-    TooManyWhitePawns = 4, "too many white pawns";
+    TooManyWhitePawns = "too-many-white-pawns", "too many white pawns";
     /// Black has more than 8 pawns.
-    TooManyBlackPawns = 5, "too many black pawns";
+    TooManyBlackPawns = "too-many-black-pawns", "too many black pawns";
     /// A pawn stands on the first or last rank.
-    PawnsOnBackRank = 6, "pawns on the first or last rank";
+    PawnsOnBackRank = "pawns-on-back-rank", "pawns on the first or last rank";
     /// White has more than 16 pieces, or more promoted pieces than missing pawns.
-    TooManyWhitePieces = 7, "too many white pieces";
+    TooManyWhitePieces = "too-many-white-pieces", "too many white pieces";
     /// Black has more than 16 pieces, or more promoted pieces than missing pawns.
-    TooManyBlackPieces = 8, "too many black pieces";
+    TooManyBlackPieces = "too-many-black-pieces", "too many black pieces";
     /// A castling right without its king and rook on their squares.
-    BadCastlingRights = 9, "castling rights without king and rook on their squares";
+    BadCastlingRights = "bad-castling-rights",
+        "castling rights without king and rook on their squares";
     /// An en-passant square no pawn can just have passed.
-    InvalidEpSquare = 10, "invalid en-passant square";
+    InvalidEpSquare = "invalid-ep-square", "invalid en-passant square";
     /// The side not to move is in check.
-    OppositeCheck = 11, "the side not to move is in check";
+    OppositeCheck = "opposite-check", "the side not to move is in check";
     /// More than two pieces give check.
-    TooManyCheckers = 12, "too many checkers";
+    TooManyCheckers = "too-many-checkers", "too many checkers";
     /// A check that no last move could have given.
-    ImpossibleCheck = 13, "impossible check";
+    ImpossibleCheck = "impossible-check", "impossible check";
     /// Chess960 castling rights in a standard game, or the like.
-    BadCastlingMode = 14, "castling rights impossible in this castling mode";
+    BadCastlingMode = "bad-castling-mode", "castling rights impossible in this castling mode";
     /// The position passed every check above but the move generator still
     /// refused it (reported rather than guessed; it should not happen).
-    Unplayable = 15, "unplayable position";
+    Unplayable = "unplayable", "unplayable position";
 }
 
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.as_str())
-    }
-}
-
-/// A set of [`Problem`]s.
-///
-/// ```
-/// use chessnote::position::{Problem, Problems};
-///
-/// let set = Problems::NONE.with(Problem::TooManyKings).with(Problem::OppositeCheck);
-/// assert!(set.contains(Problem::TooManyKings));
-/// assert_eq!(set.iter().count(), 2);
-/// assert_eq!(set.to_string(), "too many kings, the side not to move is in check");
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Problems(u32);
-
-impl Problems {
-    /// No problem.
+enum_set! {
+    /// A set of [`Problem`]s, with the verbs of every set of names
+    /// (`contains`, `with`, `without`, `difference`, `iter`, `|`, `Display`
+    /// and `FromStr` of the names).
     ///
     /// ```
-    /// assert!(chessnote::position::Problems::NONE.is_empty());
+    /// use chessnote::position::{Problem, Problems};
+    ///
+    /// let set = Problems::EMPTY.with(Problem::TooManyKings).with(Problem::OppositeCheck);
+    /// assert!(set.contains(Problem::TooManyKings));
+    /// assert_eq!(set.iter().count(), 2);
+    /// assert_eq!(set.to_string(), "too-many-kings, opposite-check");
+    /// assert_eq!(set.to_string().parse(), Ok(set));
+    /// assert!(set.difference(set).is_empty());
+    /// assert_eq!(set.without(Problem::OppositeCheck), Problem::TooManyKings.into());
+    /// assert_eq!(Problems::messages(set).collect::<Vec<_>>(), ["too many kings", "the side not to move is in check"]);
     /// ```
-    pub const NONE: Problems = Problems(0);
+    pub struct Problems(u32) of Problem;
+}
 
+impl Problems {
     /// The problems a position can be built despite (see
     /// [`Position::from_setup_ignoring`](super::Position::from_setup_ignoring)):
     /// bad castling rights, an invalid en-passant square, an impossible check
@@ -127,12 +116,11 @@ impl Problems {
     /// assert!(Problems::IGNORABLE.contains(Problem::InvalidEpSquare));
     /// assert!(!Problems::IGNORABLE.contains(Problem::NoWhiteKing));
     /// ```
-    pub const IGNORABLE: Problems = Problems(
-        Problem::BadCastlingRights.bit()
-            | Problem::InvalidEpSquare.bit()
-            | Problem::ImpossibleCheck.bit()
-            | Problem::BadCastlingMode.bit(),
-    );
+    pub const IGNORABLE: Problems = Problems::EMPTY
+        .with(Problem::BadCastlingRights)
+        .with(Problem::InvalidEpSquare)
+        .with(Problem::ImpossibleCheck)
+        .with(Problem::BadCastlingMode);
 
     /// Every problem of `setup` as a position in `mode` (what
     /// [`Position::from_setup`](super::Position::from_setup) refuses, all at once).
@@ -142,7 +130,7 @@ impl Problems {
     /// use chessnote::position::{CastlingMode, Problem, Problems};
     /// let setup: Setup = "4k3/4R3/8/8/8/8/8/P3K3 w - - 0 1".parse()?;
     /// let found = Problems::of(&setup, CastlingMode::Standard);
-    /// assert_eq!(found, Problems::NONE.with(Problem::PawnsOnBackRank).with(Problem::OppositeCheck));
+    /// assert_eq!(found, Problems::EMPTY.with(Problem::PawnsOnBackRank).with(Problem::OppositeCheck));
     /// assert!(Problems::of(&Setup::STARTING, CastlingMode::Standard).is_empty());
     /// # Ok::<(), chessnote::fen::FenError>(())
     /// ```
@@ -150,84 +138,22 @@ impl Problems {
         problems_of(setup, &Bits::new(setup), mode)
     }
 
-    /// Whether the set holds `problem`.
+    /// The messages of the problems ([`Problem::as_str`]), in
+    /// [`Problem::ALL`] order.
     ///
     /// ```
     /// use chessnote::position::{Problem, Problems};
-    /// assert!(!Problems::NONE.contains(Problem::Empty));
+    /// let set = Problems::from(Problem::Empty);
+    /// assert_eq!(set.messages().next(), Some("empty board"));
     /// ```
-    pub const fn contains(self, problem: Problem) -> bool {
-        self.0 & problem.bit() != 0
-    }
-
-    /// The set with `problem` added.
-    ///
-    /// ```
-    /// use chessnote::position::{Problem, Problems};
-    /// assert!(Problems::NONE.with(Problem::Empty).contains(Problem::Empty));
-    /// ```
-    #[must_use]
-    pub const fn with(self, problem: Problem) -> Problems {
-        Problems(self.0 | problem.bit())
-    }
-
-    /// The set without the problems of `other`.
-    ///
-    /// ```
-    /// use chessnote::position::{Problem, Problems};
-    /// let set = Problems::NONE.with(Problem::Empty);
-    /// assert!(set.without(set).is_empty());
-    /// ```
-    #[must_use]
-    pub const fn without(self, other: Problems) -> Problems {
-        Problems(self.0 & !other.0)
-    }
-
-    /// Whether the set is empty.
-    ///
-    /// ```
-    /// assert!(chessnote::position::Problems::default().is_empty());
-    /// ```
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The problems, in [`Problem::ALL`] order.
-    ///
-    /// ```
-    /// use chessnote::position::{Problem, Problems};
-    /// assert_eq!(Problems::NONE.with(Problem::Empty).iter().next(), Some(Problem::Empty));
-    /// ```
-    pub fn iter(self) -> impl Iterator<Item = Problem> {
-        Problem::ALL
-            .iter()
-            .copied()
-            .filter(move |p| self.contains(*p))
-    }
-}
-
-impl core::ops::BitOr for Problems {
-    type Output = Problems;
-    fn bitor(self, rhs: Problems) -> Problems {
-        Problems(self.0 | rhs.0)
-    }
-}
-
-impl fmt::Display for Problems {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, problem) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(problem.as_str())?;
-        }
-        Ok(())
+    pub fn messages(self) -> impl Iterator<Item = &'static str> + Clone {
+        self.iter().map(Problem::as_str)
     }
 }
 
 /// Every problem of `setup` (whose pieces are `bits`) as a position.
 pub(crate) fn problems_of(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems {
-    let mut found = Problems::NONE;
+    let mut found = Problems::EMPTY;
     if bits.occupied.is_empty() {
         found = found.with(Problem::Empty);
     }
@@ -255,7 +181,7 @@ pub(crate) fn problems_of(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Pro
     if setup.ep_square.is_some() && ep.is_none() {
         found = found.with(Problem::InvalidEpSquare);
     }
-    found = found | check_problems(setup, bits, ep);
+    found |= check_problems(setup, bits, ep);
     if setup.castling.is_empty() {
         found
     } else {
@@ -373,7 +299,7 @@ pub(crate) fn valid_ep_square(setup: &Setup) -> Option<Square> {
 /// Opposite check, too many checkers and impossible checks, each where the
 /// king concerned is alone of its color.
 fn check_problems(setup: &Setup, bits: &Bits, ep: Option<Square>) -> Problems {
-    let mut found = Problems::NONE;
+    let mut found = Problems::EMPTY;
     let us = setup.turn;
     let them = us.other();
     let single = |bb: cz::BitBoard| {
@@ -501,10 +427,17 @@ pub(crate) fn castling_right_holds(
     }
 }
 
+/// Whether a castling right of `setup` holds only in Chess960 (a rook off
+/// its corner, or the king off the `e` file).
+pub(crate) fn has_chess960_castling(setup: &Setup) -> bool {
+    castling_problems(setup, &Bits::new(setup), CastlingMode::Standard)
+        .contains(Problem::BadCastlingMode)
+}
+
 /// Castling rights without their king and rook, more than one right on a
 /// side, or rights that standard chess cannot have.
 fn castling_problems(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems {
-    let mut found = Problems::NONE;
+    let mut found = Problems::EMPTY;
     for color in Color::ALL {
         let back_rank = color.fold(Rank::First, Rank::Eighth);
         let kings = SquareSet(bits.of(color, PieceKind::King).0) & SquareSet::rank(back_rank);

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use chessnote::fen::{FenLeniency, FenOptions, Setup};
 use chessnote::lan::LanPlus;
-use chessnote::position::{CastlingMode, Notation, Position};
+use chessnote::position::{CastlingMode, Notation, Position, WriteNotation};
 use chessnote::san::{SanOptions, SanPlus};
 use proptest::prelude::*;
 
@@ -50,7 +50,7 @@ fn sts_san_and_uci_pairs_name_the_same_moves() {
                 "{} {san} {uci}",
                 row[1]
             );
-            assert_eq!(SanPlus::from_move(&pos, &from_uci).to_string(), san);
+            assert_eq!(SanPlus::from_move(&pos, from_uci).to_string(), san);
             assert_eq!(pos.write_move(Notation::Uci, &from_san), uci);
             pairs += 1;
         }
@@ -77,7 +77,7 @@ fn notnil_vectors_with_the_position_after() {
         // Their SAN may carry an annotation (`Rd1??`), which no writer adds,
         // and leaves out some check marks (`Qxd1` for `Qxd1+`).
         let bare = |s: &str| s.trim_end_matches(['!', '?', '+', '#']).to_string();
-        assert_eq!(bare(&SanPlus::from_move(&pos, &mv).to_string()), bare(san));
+        assert_eq!(bare(&SanPlus::from_move(&pos, mv).to_string()), bare(san));
         // Their long algebraic has no dash (`Nb8d7`): SAN with a full source.
         let (from_long, _) = pos.parse_san(long.as_bytes(), SanOptions::LENIENT).unwrap();
         assert_eq!(from_long, mv, "{long}");
@@ -106,15 +106,15 @@ fn chessjs_complete_sets_of_legal_moves_in_san() {
         let ours: BTreeSet<String> = pos
             .legal_moves()
             .iter()
-            .map(|m| SanPlus::from_move(&pos, m).to_string())
+            .map(|&m| SanPlus::from_move(&pos, m).to_string())
             .collect();
         let theirs: BTreeSet<String> = row[1].split(' ').map(str::to_string).collect();
         assert_eq!(ours, theirs, "{}", row[0]);
         for san in &theirs {
             let (mv, _) = pos.parse_san(san.as_bytes(), SanOptions::STRICT).unwrap();
-            assert_eq!(SanPlus::from_move(&pos, &mv).to_string(), *san);
+            assert_eq!(SanPlus::from_move(&pos, mv).to_string(), *san);
             assert_eq!(
-                pos.parse_lan(LanPlus::from_move(&pos, &mv).to_string().as_bytes()),
+                pos.parse_lan(LanPlus::from_move(&pos, mv).to_string().as_bytes()),
                 Ok(mv)
             );
         }
@@ -154,10 +154,10 @@ proptest! {
         for notation in [Notation::San, Notation::Lan, Notation::Uci, Notation::Eran] {
             for options in [SanOptions::STRICT, SanOptions::LENIENT] {
                 if let Ok((mv, _)) = pos.parse_move(notation, text.as_bytes(), options) {
-                    prop_assert!(pos.is_legal(&mv));
-                    for out in [Notation::San, Notation::Lan, Notation::Uci, Notation::Eran, Notation::EranShort] {
+                    prop_assert!(pos.is_legal(mv));
+                    for out in WriteNotation::ALL {
                         let written = pos.write_move(out, &mv);
-                        let again = pos.parse_move(out, written.as_bytes(), SanOptions::STRICT).map(|(m, _)| m);
+                        let again = pos.parse_move(out.notation(), written.as_bytes(), SanOptions::STRICT).map(|(m, _)| m);
                         prop_assert_eq!(again, Ok(mv), "{} -> {}", text, written);
                     }
                 }

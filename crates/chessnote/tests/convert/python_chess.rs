@@ -82,7 +82,7 @@ fn every_legal_move_in_every_notation_agrees_with_python_chess() {
         // The same set of moves, named in UCI.
         let ours: BTreeSet<String> = legal
             .iter()
-            .map(|m| Uci::from_move(m, v.mode).to_string())
+            .map(|&m| Uci::from_move(m, v.mode).to_string())
             .collect();
         let theirs: BTreeSet<String> = v.moves.iter().map(|(uci, _, _)| uci.clone()).collect();
         assert_eq!(ours, theirs, "{}", v.fen);
@@ -91,13 +91,13 @@ fn every_legal_move_in_every_notation_agrees_with_python_chess() {
                 .parse_uci(uci.as_bytes())
                 .unwrap_or_else(|e| panic!("{}: {e}", v.fen));
             assert_eq!(
-                SanPlus::from_move(&pos, &mv).to_string(),
+                SanPlus::from_move(&pos, mv).to_string(),
                 *san,
                 "{} {uci}",
                 v.fen
             );
             assert_eq!(
-                LanPlus::from_move(&pos, &mv).to_string(),
+                LanPlus::from_move(&pos, mv).to_string(),
                 *lan,
                 "{} {uci}",
                 v.fen
@@ -117,7 +117,7 @@ fn every_legal_move_in_every_notation_agrees_with_python_chess() {
             // piece, capture and castling as python-chess's SAN.
             for style in [EnPassantStyle::Regular, EnPassantStyle::Explicit] {
                 let eran =
-                    Eran::from_move_with(&pos, &mv, style).expect("every legal move has an ERAN");
+                    Eran::from_move_with(&pos, mv, style).expect("every legal move has an ERAN");
                 for form in [eran.verbose().to_string(), eran.short().to_string()] {
                     assert_eq!(pos.parse_eran(form.as_bytes()), Ok(mv), "{} {form}", v.fen);
                 }

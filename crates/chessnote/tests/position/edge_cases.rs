@@ -7,7 +7,7 @@ use chessnote::{Move, PieceKind, Square};
 #[test]
 fn ignoring_bad_castling_rights_keeps_the_good_ones() {
     let setup: Setup = "r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1".parse().unwrap();
-    let ignore = Problems::NONE.with(Problem::BadCastlingRights);
+    let ignore = Problems::EMPTY.with(Problem::BadCastlingRights);
     let position = Position::from_setup_ignoring(&setup, CastlingMode::Standard, ignore).unwrap();
     assert_eq!(
         position.to_setup().to_string(),
@@ -50,4 +50,52 @@ fn insufficient_material_is_reported_before_stalemate_as_python_chess_does() {
         position.outcome().unwrap().termination,
         Termination::InsufficientMaterial
     );
+}
+
+/// Plays `plies` legal moves (the `choices`-th of each list, as the fuzz
+/// target does) and checks after each that the position's own FEN reads back
+/// as the same position, with the counters the FEN says.
+fn replay_round_trips(fen: &str, mode: CastlingMode, choices: &[u8]) -> usize {
+    let setup = Setup::from_ascii_with(fen.as_bytes(), FenOptions::LENIENT).unwrap();
+    let mut position = Position::from_setup_ignoring(&setup, mode, Problems::IGNORABLE).unwrap();
+    let mut played = 0;
+    for &choice in choices {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[choice as usize % moves.len()];
+        position.play(mv).unwrap();
+        played += 1;
+        let again = position.to_setup();
+        assert_eq!(again.halfmoves, position.halfmoves(), "{again}");
+        assert_eq!(again.fullmoves, position.fullmoves(), "{again}");
+        let reread = Position::from_setup_ignoring(&again, mode, Problems::IGNORABLE).unwrap();
+        assert_eq!(reread, position, "{fen} after {played} plies: {again}");
+        assert_eq!(reread.hash(), position.hash());
+    }
+    played
+}
+
+#[test]
+fn a_fullmove_number_of_zero_stays_one_counter_after_moves() {
+    // The long fuzz run's input: from fullmove 0, cozy-chess's own counter
+    // (which cannot be 0) and ours disagreed after Black's first move.
+    let fen = "r6k/nN6/nN6/6bn/6PN/6pP/6PN/6Kn b q - 4 0";
+    for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+        assert_eq!(replay_round_trips(fen, mode, &[0, 3, 7, 1, 2, 5]), 6);
+    }
+    let fen = "4k3/8/8/8/8/8/8/4K3 b - - 4 0";
+    assert_eq!(replay_round_trips(fen, CastlingMode::Standard, &[1; 8]), 8);
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 000";
+    assert_eq!(replay_round_trips(fen, CastlingMode::Standard, &[2; 8]), 8);
+}
+
+#[test]
+fn counters_past_cozy_chess_limits_round_trip() {
+    // cozy-chess caps its clock at 100; ours counts on.
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 99 7";
+    assert_eq!(replay_round_trips(fen, CastlingMode::Standard, &[0; 6]), 6);
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 250 65535";
+    assert_eq!(replay_round_trips(fen, CastlingMode::Standard, &[0; 4]), 4);
 }

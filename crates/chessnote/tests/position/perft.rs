@@ -74,12 +74,12 @@ fn position(fen: &str) -> Option<(Position, bool)> {
         Setup::from_ascii_with(fen.as_bytes(), options).unwrap_or_else(|e| panic!("{fen}: {e}"));
     // Some suites hold impossible checks on purpose (aligned sliders): they
     // must be flagged, and still be playable when the caller says so.
-    let ignore = Problems::NONE.with(Problem::ImpossibleCheck);
+    let ignore = Problems::EMPTY.with(Problem::ImpossibleCheck);
     let position = match Position::from_setup_ignoring(&setup, CastlingMode::Standard, ignore) {
         Ok(p) => p,
         Err(e)
             if e.problems()
-                .without(ignore)
+                .difference(ignore)
                 .iter()
                 .all(|p| p == Problem::BadCastlingMode) =>
         {

@@ -105,7 +105,7 @@ fn check_setup(setup: &Setup) {
         let lenient = Position::from_setup_ignoring(setup, mode, Problems::IGNORABLE);
         match &lenient {
             Ok(_) => assert!(
-                problems.without(Problems::IGNORABLE).is_empty(),
+                problems.difference(Problems::IGNORABLE).is_empty(),
                 "{setup}: {problems}"
             ),
             Err(e) => {
@@ -115,7 +115,7 @@ fn check_setup(setup: &Setup) {
                     e.problems()
                 );
                 assert!(
-                    !problems.without(Problems::IGNORABLE).is_empty(),
+                    !problems.difference(Problems::IGNORABLE).is_empty(),
                     "{setup}: {problems}"
                 );
             }
@@ -163,7 +163,7 @@ fn check_play(start: Position, choices: &[u16], mode: CastlingMode) {
             break;
         }
         let m = moves[choice as usize % moves.len()];
-        assert!(position.is_legal(&m));
+        assert!(position.is_legal(m));
         game.play(m).unwrap();
         let now = game.position();
         for style in [CastlingStyle::XFen, CastlingStyle::Shredder] {

@@ -81,7 +81,7 @@ fn every_cozy_chess_invalid_position_is_invalid() {
                     CastlingMode::Chess960,
                     Problems::IGNORABLE,
                 );
-                let fatal = problems.without(Problems::IGNORABLE);
+                let fatal = problems.difference(Problems::IGNORABLE);
                 assert_eq!(r.is_ok(), fatal.is_empty(), "{fen}: {problems}");
             }
         }
@@ -141,7 +141,7 @@ fn chess_js_validity_rows_agree_where_they_are_about_legality() {
             if let Err(e) = &result {
                 let p = e.problems();
                 assert!(
-                    p.without(Problems::IGNORABLE.with(Problem::OppositeCheck))
+                    p.difference(Problems::IGNORABLE.with(Problem::OppositeCheck))
                         .is_empty(),
                     "{fen} ({comment}): {p}"
                 );
@@ -222,7 +222,7 @@ fn problem_examples() {
         let got = Position::from_setup(&setup, CastlingMode::Standard)
             .unwrap_err()
             .problems();
-        let want = expected.iter().fold(Problems::NONE, |s, p| s.with(*p));
+        let want = expected.iter().fold(Problems::EMPTY, |s, p| s.with(*p));
         assert_eq!(got, want, "{fen}: {got}");
     }
     // Possible double checks: a knight uncovering a rook; a pawn uncovering a bishop.
@@ -247,7 +247,7 @@ fn standard_mode_flags_chess960_castling() {
     let err = Position::from_setup(&setup, CastlingMode::Standard).unwrap_err();
     assert_eq!(
         err.problems(),
-        Problems::NONE.with(Problem::BadCastlingMode)
+        Problems::EMPTY.with(Problem::BadCastlingMode)
     );
     let position = Position::from_setup(&setup, CastlingMode::Chess960).unwrap();
     assert_eq!(
@@ -323,5 +323,46 @@ fn real_positions_are_valid_and_print_back() {
             checked += 1;
         }
         eprintln!("{rel}: {checked} positions valid");
+    }
+}
+
+/// Detection agrees with validation: a setup is detected as Chess960
+/// exactly when its castling rights are valid there and not in standard
+/// chess. Ethereal's standard suite is all standard; its Fischer-random
+/// suite nearly all Chess960 (a few start positions castle like standard
+/// chess).
+#[test]
+fn castling_mode_detection_matches_ethereals_suites() {
+    for (rel, expect_960) in [
+        ("data/perft/ethereal-standard.epd", false),
+        ("data/perft/ethereal-fischer.epd", true),
+    ] {
+        let Some(lines) = lines(rel) else {
+            return;
+        };
+        let mut chess960 = 0;
+        for line in &lines {
+            let fen = line.split(';').next().unwrap().trim();
+            let setup: Setup = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let detected = CastlingMode::detect(&setup);
+            let standard = Problems::of(&setup, CastlingMode::Standard);
+            assert_eq!(
+                detected == CastlingMode::Chess960,
+                standard.contains(Problem::BadCastlingMode),
+                "{fen}"
+            );
+            let in_detected = Problems::of(&setup, detected);
+            assert!(!in_detected.contains(Problem::BadCastlingMode), "{fen}");
+            chess960 += usize::from(detected == CastlingMode::Chess960);
+        }
+        if expect_960 {
+            assert!(
+                chess960 * 10 > lines.len() * 9,
+                "{rel}: {chess960} of {}",
+                lines.len()
+            );
+        } else {
+            assert_eq!(chess960, 0, "{rel}");
+        }
     }
 }
