@@ -7,7 +7,7 @@ fn the_contract() {
     shows_the_contract(
         &["pin", "--file"],
         &["K^", "K+", "", "-p", "KKKK", "+r"],
-        &[None, Some(2), None, None, Some(4), None],
+        &[None, Some(2), None, None, Some(2), None],
         "error: ",
     );
 }
@@ -35,11 +35,11 @@ fn an_invalid_token_prints_the_error_with_a_caret_and_exits_1() {
     assert_eq!(
         run.stdout,
         "letter=Q side=first state=normal terminal=false canonical=Q chess=white queen\n\
-         error: invalid PIN terminal marker (expected '^') at byte 1\n"
+         error: expected the terminal marker `^` or the end of the PIN token after the letter at byte 1\n"
     );
     assert_eq!(
         run.stderr,
-        "<args>:2:2: invalid PIN terminal marker (expected '^')\n  K+\n   ^\n"
+        "<args>:2:2: expected the terminal marker `^` or the end of the PIN token after the letter\n  K+\n   ^\n"
     );
 }
 
@@ -56,7 +56,7 @@ fn stdin_lines_are_read_when_no_token_is_given() {
     );
     assert_eq!(
         lines[1],
-        "error: PIN token longer than three bytes at byte 3"
+        "error: expected the terminal marker `^` or the end of the PIN token after the letter at byte 1"
     );
 }
 
@@ -75,7 +75,7 @@ fn json_gives_one_object_per_token() {
     assert_eq!(
         values[1],
         serde_json::json!({"input": "", "ok": false, "error": {"kind": "empty",
-            "message": "empty PIN token", "offset": 0, "line": 2, "column": 1}})
+            "message": "expected a PIN token, found an empty input", "offset": 0, "line": 2, "column": 1}})
     );
     assert_eq!(values[2]["canonical"], "+G^");
     assert_eq!(values[2]["chess"], serde_json::Value::Null);
