@@ -17,9 +17,15 @@ const FENS: [&str; 6] = [
 ];
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    let Some((&choice, text)) = data.split_first() else { return };
+    let Some((&choice, text)) = data.split_first() else {
+        return;
+    };
     let index = usize::from(choice) % FENS.len();
-    let mode = if index == 5 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    let mode = if index == 5 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
     let setup: Setup = FENS[index].parse().expect("fixed FEN");
     let position = Position::from_setup(&setup, mode).expect("fixed position");
     for notation in Notation::ALL {
@@ -28,7 +34,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                 assert!(position.is_legal(mv));
                 for out in WriteNotation::ALL {
                     let written = position.write_move(out, &mv);
-                    let again = position.parse_move(out.notation(), written.as_bytes(), SanOptions::STRICT);
+                    let again =
+                        position.parse_move(out.notation(), written.as_bytes(), SanOptions::STRICT);
                     assert_eq!(again.map(|(m, _)| m), Ok(mv), "{written}");
                 }
             }

@@ -11,8 +11,8 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         match Setup::from_ascii_with(data, options) {
             Ok(setup) => {
                 let text = setup.to_string();
-                let again = Setup::from_ascii_with(text.as_bytes(), options)
-                    .expect("canonical FEN parses");
+                let again =
+                    Setup::from_ascii_with(text.as_bytes(), options).expect("canonical FEN parses");
                 assert_eq!(again, setup);
                 assert_eq!(again.to_string(), text);
             }

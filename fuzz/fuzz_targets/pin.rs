@@ -16,7 +16,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         Err(err) => {
             assert!(from_bytes.is_err());
             assert!(err.offset() <= data.len().min(3));
-            assert!(err.to_string().ends_with(&format!(" at byte {}", err.offset())));
+            assert!(
+                err.to_string()
+                    .ends_with(&format!(" at byte {}", err.offset()))
+            );
         }
     }
 

@@ -5,7 +5,7 @@
 //! to the same position, and a few plies chosen by the remaining input
 //! keep that true.
 
-use chessnote::fen::{FenOptions, Setup};
+use chessnote::fen::{FenLeniency, FenOptions, Setup};
 use chessnote::position::{CastlingMode, CastlingStyle, Position, Problems};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
@@ -16,7 +16,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Ok(setup) = Setup::from_ascii_with(fen, FenOptions::LENIENT) else {
         return;
     };
-    let fullmove_zero = FenOptions::new().fullmove_zero(true);
+    let fullmove_zero = FenOptions::STRICT.with(FenLeniency::FullmoveZero);
     for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
         let problems = Problems::of(&setup, mode);
         let strict = Position::from_setup(&setup, mode);
@@ -27,7 +27,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             continue;
         };
         for &choice in choices.iter().take(16) {
-            let _ = (position.outcome(), position.is_insufficient_material(), position.hash());
+            let _ = (
+                position.outcome(),
+                position.is_insufficient_material(),
+                position.hash(),
+            );
             let moves = position.legal_moves();
             assert_eq!(moves.len(), position.count_legal_moves());
             if moves.is_empty() {
@@ -41,9 +45,12 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                 let text = position.to_setup_with(style).to_string();
                 // Strict but for a fullmove number of 0, which a position
                 // keeps from a lenient read (and writes back).
-                let again = Setup::from_ascii_with(text.as_bytes(), &fullmove_zero)
-                    .expect("our FEN parses");
-                assert_eq!((again.halfmoves, again.fullmoves), (position.halfmoves(), position.fullmoves()));
+                let again =
+                    Setup::from_ascii_with(text.as_bytes(), fullmove_zero).expect("our FEN parses");
+                assert_eq!(
+                    (again.halfmoves, again.fullmoves),
+                    (position.halfmoves(), position.fullmoves())
+                );
                 assert!(Problems::of(&again, mode).is_empty(), "{text}");
                 assert_eq!(Position::from_setup(&again, mode).as_ref(), Ok(&position));
             }

@@ -14,7 +14,12 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         .with(Leniency::PawnSources)
         .with(Leniency::AnyGeometry)
         .with(Leniency::NullMove);
-    for options in [SanOptions::STRICT, SanOptions::SEED, all, SanOptions::LENIENT] {
+    for options in [
+        SanOptions::STRICT,
+        SanOptions::SEED,
+        all,
+        SanOptions::LENIENT,
+    ] {
         let whole = SanPlus::from_ascii_with(data, options);
         match SanPlus::from_ascii_prefix(data, options) {
             Ok((san, used)) => {
@@ -27,7 +32,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         match whole {
             Ok(san) => {
                 let printed = san.to_string();
-                assert_eq!(SanPlus::from_ascii_with(printed.as_bytes(), options), Ok(san));
+                assert_eq!(
+                    SanPlus::from_ascii_with(printed.as_bytes(), options),
+                    Ok(san)
+                );
             }
             Err(err) => assert!(err.offset() <= data.len()),
         }

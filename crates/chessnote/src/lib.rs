@@ -64,11 +64,14 @@
 //! assert_eq!(san.to_string(), "Nbxd7+");
 //! # Ok::<(), chessnote::san::SanError>(())
 //! ```
-#![cfg_attr(not(feature = "std"), no_std)]
+#![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 extern crate alloc;
+// The pest grammar types of the seed FEN façade (feature `pest`) need `std`.
+#[cfg(feature = "pest")]
+extern crate std;
 
 mod board;
 mod castling;
