@@ -8,6 +8,31 @@
 use chessnote::fen::{FenLeniency, FenOptions};
 use chessnote::san::{Leniency, SanOptions};
 
+/// The long help of `--allow`: every leniency name the library knows, with
+/// what it allows.
+fn allow_help() -> String {
+    let mut help = String::from(
+        "Allow these leniencies (comma-separated names); each one used is reported.\n\n\
+         SAN moves:",
+    );
+    for leniency in Leniency::ALL {
+        help.push_str(&format!(
+            "\n  {}: {}",
+            leniency.name(),
+            leniency.description()
+        ));
+    }
+    help.push_str("\n\nFEN and EPD records:");
+    for leniency in FenLeniency::ALL {
+        help.push_str(&format!(
+            "\n  {}: {}",
+            leniency.name(),
+            leniency.description()
+        ));
+    }
+    help
+}
+
 /// Which leniencies a subcommand reads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Notations {
@@ -22,8 +47,8 @@ pub enum Notations {
 /// The `--allow` and `--lenient` flags.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct Allow {
-    /// Allow these leniencies (comma-separated names; see the manual).
-    #[arg(long, value_name = "NAME[,NAME...]", value_delimiter = ',')]
+    /// Allow these leniencies (comma-separated names; `--help` lists them).
+    #[arg(long, value_name = "NAME[,NAME...]", value_delimiter = ',', long_help = allow_help())]
     pub allow: Vec<String>,
     /// Allow every leniency (each one used is reported).
     #[arg(long)]

@@ -32,9 +32,9 @@ pub struct Args {
     /// Read the moves (or `--tsv` lines) from FILE (`-` for stdin); repeatable.
     #[arg(long, short, value_name = "FILE")]
     pub file: Vec<String>,
-    /// Moves to play in order, one an argument; else the lines of stdin or
-    /// `--file`, split into moves (an ERAN move and `exd6 e.p.` keep their
-    /// inner spaces).
+    /// Moves to play in order (else the lines of stdin or `--file`), split
+    /// into moves as pasted movetext is: move numbers and results are
+    /// skipped, and an ERAN move and `exd6 e.p.` keep their inner spaces.
     pub moves: Vec<String>,
     #[command(flatten)]
     pub allow: Allow,
@@ -161,10 +161,6 @@ fn sequence(
     let mut failed = false;
     report.run(&sources, |report, input| {
         if failed {
-            return Ok(());
-        }
-        if input.source == "<args>" {
-            failed = !convert(report, input, &mut position, args, san)?;
             return Ok(());
         }
         for part in args.from.split_moves(input.text) {

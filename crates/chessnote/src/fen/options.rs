@@ -45,6 +45,26 @@ named_enum! {
     }
 }
 
+impl FenLeniency {
+    /// A short description for people.
+    ///
+    /// ```
+    /// use chessnote::fen::FenLeniency;
+    /// assert_eq!(FenLeniency::LeadingZeros.description(), "leading zeros in the counters (007)");
+    /// ```
+    pub const fn description(self) -> &'static str {
+        match self {
+            FenLeniency::SurroundingWhitespace => "whitespace before or after the record",
+            FenLeniency::MissingCounters => "record without its counters (as EPD writes it)",
+            FenLeniency::FullmoveZero => "fullmove number 0",
+            FenLeniency::LeadingZeros => "leading zeros in the counters (007)",
+            FenLeniency::AdjacentDigits => "two digits in a row in a rank (44)",
+            FenLeniency::CastlingAnyOrder => "castling letters in any order or repeated (qkQK)",
+            FenLeniency::EnPassantAnyRank => "en-passant square on any rank",
+        }
+    }
+}
+
 enum_set! {
     /// A set of [`FenLeniency`]s: the ones a parse allows, or the ones it
     /// used. Passed by value; the default is [`FenOptions::STRICT`].
