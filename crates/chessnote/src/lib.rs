@@ -64,7 +64,7 @@
 //! assert_eq!(san.to_string(), "Nbxd7+");
 //! # Ok::<(), chessnote::san::SanError>(())
 //! ```
-#![no_std]
+#![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
