@@ -33,7 +33,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             if let Ok((mv, _)) = position.parse_move(notation, text, options) {
                 assert!(position.is_legal(mv));
                 for out in WriteNotation::ALL {
-                    let written = position.write_move(out, &mv);
+                    let written = position.write_move(out, mv);
                     let again =
                         position.parse_move(out.notation(), written.as_bytes(), SanOptions::STRICT);
                     assert_eq!(again.map(|(m, _)| m), Ok(mv), "{written}");

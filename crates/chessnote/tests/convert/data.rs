@@ -51,7 +51,7 @@ fn sts_san_and_uci_pairs_name_the_same_moves() {
                 row[1]
             );
             assert_eq!(SanPlus::from_move(&pos, from_uci).to_string(), san);
-            assert_eq!(pos.write_move(Notation::Uci, &from_san), uci);
+            assert_eq!(pos.write_move(Notation::Uci, from_san), uci);
             pairs += 1;
         }
     }
@@ -156,7 +156,7 @@ proptest! {
                 if let Ok((mv, _)) = pos.parse_move(notation, text.as_bytes(), options) {
                     prop_assert!(pos.is_legal(mv));
                     for out in WriteNotation::ALL {
-                        let written = pos.write_move(out, &mv);
+                        let written = pos.write_move(out, mv);
                         let again = pos.parse_move(out.notation(), written.as_bytes(), SanOptions::STRICT).map(|(m, _)| m);
                         prop_assert_eq!(again, Ok(mv), "{} -> {}", text, written);
                     }

@@ -25,7 +25,7 @@ fn chess960_castling_with_a_rook_that_stays_put_can_give_check() {
         let mv = pos.parse_uci(uci.as_bytes()).unwrap();
         assert!(matches!(mv, Move::Castle { .. }));
         assert_eq!(SanPlus::from_move(&pos, mv).to_string(), san);
-        assert_eq!(pos.write_move(Notation::Lan, &mv), san);
+        assert_eq!(pos.write_move(Notation::Lan, mv), san);
         assert_eq!(
             pos.parse_san(san.as_bytes(), SanOptions::STRICT),
             Ok((mv, SanOptions::STRICT))

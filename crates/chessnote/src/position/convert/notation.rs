@@ -49,8 +49,8 @@ named_enum! {
 /// assert_eq!((short.notation(), short.to_string()), (Notation::Eran, "eran-short".to_string()));
 /// let position = Position::new();
 /// let mv = position.parse_uci(b"g1f3").unwrap();
-/// assert_eq!(position.write_move(short, &mv), "N g1-f3");
-/// assert_eq!(position.write_move(Notation::Eran, &mv), "Knight g1-f3");
+/// assert_eq!(position.write_move(short, mv), "N g1-f3");
+/// assert_eq!(position.write_move(Notation::Eran, mv), "Knight g1-f3");
 /// # Ok::<(), chessnote::ParseNameError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -292,16 +292,16 @@ impl Position {
     /// use chessnote::position::{Notation, Position, WriteNotation};
     /// let position = Position::new();
     /// let mv = position.parse_uci(b"e2e4").unwrap();
-    /// assert_eq!(position.write_move(WriteNotation::eran(Style::Short), &mv), "P e2-e4");
-    /// assert_eq!(position.write_move(Notation::San, &mv), "e4");
+    /// assert_eq!(position.write_move(WriteNotation::eran(Style::Short), mv), "P e2-e4");
+    /// assert_eq!(position.write_move(Notation::San, mv), "e4");
     /// ```
     pub fn write_move(
         &self,
         notation: impl Into<WriteNotation>,
-        mv: &Move,
+        mv: Move,
     ) -> alloc::string::String {
         use alloc::string::ToString;
-        let (notation, mv) = (notation.into(), *mv);
+        let notation = notation.into();
         match notation.notation() {
             Notation::San => SanPlus::from_move(self, mv).to_string(),
             Notation::Lan => LanPlus::from_move(self, mv).to_string(),
@@ -342,7 +342,7 @@ impl Position {
         let to = to.into();
         match self.parse_move(from, text, options) {
             Ok((mv, used)) => {
-                let converted = self.write_move(to, &mv);
+                let converted = self.write_move(to, mv);
                 self.play_unchecked(mv);
                 Ok(Converted {
                     text: converted,
