@@ -486,6 +486,10 @@ impl Square {
 
     /// Parses a two-byte square name such as `b"e4"`; lowercase only.
     ///
+    /// # Errors
+    ///
+    /// [`ParseSquareError`] when `bytes` is not a file letter `a`-`h` followed by a rank digit `1`-`8`.
+    ///
     /// ```
     /// use chessnote::{ParseSquareError, Square};
     /// assert_eq!(Square::from_ascii(b"h8"), Ok(Square::H8));

@@ -158,6 +158,10 @@ impl RegularMove {
     /// ([`EranErrorKind::PromotionNotOnLastRank`]) and always there
     /// ([`EranErrorKind::MissingPromotion`]).
     ///
+    /// # Errors
+    ///
+    /// The [`EranErrorKind`] of the first side condition of `docs/eran.ebnf` the move breaks (same squares, a destination the piece cannot reach, a missing or misplaced promotion).
+    ///
     /// ```
     /// use chessnote::eran::{EranErrorKind, RegularMove};
     /// use chessnote::{PieceKind, Square};
@@ -276,6 +280,10 @@ impl Eran {
     /// The whole input must be the move: no surrounding whitespace, no
     /// check or annotation marks. The error tells what was expected at
     /// which byte.
+    ///
+    /// # Errors
+    ///
+    /// [`EranError`] with what was expected and at which byte, when `bytes` is not exactly one ERAN move.
     ///
     /// ```
     /// use chessnote::eran::{Eran, EranErrorKind};

@@ -67,6 +67,10 @@ impl Game {
 
     /// Plays a legal move.
     ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] when the move is not legal in the current position; the game is unchanged.
+    ///
     /// ```
     /// use chessnote::position::{Game, Position};
     /// let mut game = Game::new(Position::new());

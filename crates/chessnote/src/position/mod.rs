@@ -143,18 +143,43 @@ impl PositionError {
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("invalid position: ")?;
-        for (i, message) in self.problems.messages().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(message)?;
-        }
-        Ok(())
+        crate::Diagnostic::write_message(self, f)
     }
 }
 
 impl core::error::Error for PositionError {}
+
+/// Kind `illegal-position`, at the start of the record; the message names
+/// every problem.
+///
+/// ```
+/// use chessnote::Diagnostic;
+/// use chessnote::position::{CastlingMode, Position};
+/// let setup = "8/8/8/8/8/8/8/8 w - - 0 1".parse().unwrap();
+/// let err = Position::from_setup(&setup, CastlingMode::Standard).unwrap_err();
+/// assert_eq!(err.kind_name(), "illegal-position");
+/// assert_eq!(err.message(), "invalid position: no white king, no black king");
+/// ```
+impl crate::Diagnostic for PositionError {
+    fn kind_name(&self) -> &'static str {
+        "illegal-position"
+    }
+
+    fn offset(&self) -> usize {
+        0
+    }
+
+    fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        out.write_str("invalid position: ")?;
+        for (i, message) in self.problems.messages().enumerate() {
+            if i > 0 {
+                out.write_str(", ")?;
+            }
+            out.write_str(message)?;
+        }
+        Ok(())
+    }
+}
 
 /// The move is not legal in the position.
 ///
@@ -173,11 +198,26 @@ pub struct IllegalMoveError {
 
 impl fmt::Display for IllegalMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {}", self.mv)
+        crate::Diagnostic::write_message(self, f)
     }
 }
 
 impl core::error::Error for IllegalMoveError {}
+
+/// Kind `illegal-move`.
+impl crate::Diagnostic for IllegalMoveError {
+    fn kind_name(&self) -> &'static str {
+        "illegal-move"
+    }
+
+    fn offset(&self) -> usize {
+        0
+    }
+
+    fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "illegal move {}", self.mv)
+    }
+}
 
 // Conversions between our vocabulary and cozy-chess's.
 
@@ -269,6 +309,10 @@ impl Position {
 
     /// The position of a setup, if it is legal; otherwise every problem.
     ///
+    /// # Errors
+    ///
+    /// [`PositionError`] naming every problem that makes the setup an illegal position in `mode`.
+    ///
     /// ```
     /// use chessnote::fen::Setup;
     /// use chessnote::position::{CastlingMode, Position};
@@ -286,6 +330,10 @@ impl Position {
     /// (though an en-passant square beside a check the double step did not
     /// give is dropped: cozy-chess cannot hold it). Problems that leave no
     /// playable position (a missing king, say) are never ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] naming the problems found that are not in `ignore`, or that cozy-chess cannot build a board with.
     ///
     /// ```
     /// use chessnote::fen::Setup;
@@ -640,6 +688,10 @@ impl Position {
     }
 
     /// Plays a legal move.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] when the move is not legal here; the position is unchanged.
     ///
     /// ```
     /// use chessnote::{position::Position, Move, PieceKind, Square};

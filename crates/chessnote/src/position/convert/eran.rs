@@ -34,6 +34,10 @@ impl Position {
 
     /// Reads an ERAN move (either form, any case).
     ///
+    /// # Errors
+    ///
+    /// [`MoveError`]: an ERAN syntax error (with its byte), or a move that is not legal here.
+    ///
     /// ```
     /// use chessnote::position::Position;
     /// let mv = Position::new().parse_eran(b"pawn E2-E4")?;

@@ -10,6 +10,10 @@ impl Position {
     /// Reads a LAN move (`e2-e4`, `Ng1-f3`, `e5xd6`, `O-O`); the piece,
     /// the capture mark and a check suffix must be right.
     ///
+    /// # Errors
+    ///
+    /// [`MoveError`]: a LAN syntax error (with its byte), or a move that is not legal here or is misstated (wrong piece, capture mark or suffix).
+    ///
     /// ```
     /// use chessnote::position::Position;
     /// let mv = Position::new().parse_lan(b"e2-e4")?;

@@ -263,6 +263,10 @@ impl Position {
     /// `options`; the others strictly). The null move is an error of kind
     /// [`MoveErrorKind::Null`].
     ///
+    /// # Errors
+    ///
+    /// [`MoveError`]: a syntax error of the notation (with its byte), or a move that is illegal, ambiguous or needs a leniency `options` do not allow.
+    ///
     /// ```
     /// use chessnote::position::{Notation, Position};
     /// use chessnote::san::SanOptions;
@@ -321,6 +325,10 @@ impl Position {
     /// when `options` allow [`Leniency::NullMove`]) is played as a pass when
     /// the side to move is not in check, and written `--` or `0000`; ERAN has
     /// none.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] as [`Position::parse_move`] gives it; the position is unchanged.
     ///
     /// ```
     /// use chessnote::position::{Notation, Position};

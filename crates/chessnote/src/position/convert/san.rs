@@ -11,6 +11,10 @@ impl Position {
     /// Reads a SAN move with the leniencies of `options`; returns the move
     /// and the leniencies it needed.
     ///
+    /// # Errors
+    ///
+    /// [`MoveError`]: a SAN syntax error (with its byte), or a move that is illegal, ambiguous, or needs a leniency `options` do not allow.
+    ///
     /// ```
     /// use chessnote::position::Position;
     /// use chessnote::san::{Leniency, SanOptions};
@@ -178,6 +182,10 @@ impl San {
     /// The legal move this SAN names, read strictly (see
     /// [`Position::parse_san`] for leniency).
     ///
+    /// # Errors
+    ///
+    /// [`MoveError`] when no legal move matches or several do.
+    ///
     /// ```
     /// use chessnote::position::Position;
     /// use chessnote::san::San;
@@ -213,6 +221,11 @@ impl SanPlus {
     /// The legal move this SAN names, read strictly: the disambiguation,
     /// the capture mark and a `+`/`#` (when written) must be what a correct
     /// writer would write.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] when no legal move matches, several do, or the capture
+    /// mark or the suffix is not what a correct writer would write.
     ///
     /// ```
     /// use chessnote::position::Position;

@@ -10,6 +10,10 @@ impl Position {
     /// chess, `e1h1` in Chess960 mode). The null move `0000` is an error of
     /// kind [`MoveErrorKind::Null`]: it is not a [`Move`].
     ///
+    /// # Errors
+    ///
+    /// [`MoveError`]: a UCI syntax error (with its byte), the null move, or a move that is not legal here.
+    ///
     /// ```
     /// use chessnote::position::Position;
     /// use chessnote::Square;
