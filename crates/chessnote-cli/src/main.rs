@@ -58,25 +58,36 @@ fn main() -> ExitCode {
         Command::Eran(args) => Ok(cmd::eran::run(args)),
         Command::Convert(args) => cmd::convert::run(args),
         Command::Completions { shell } => {
+            let mut script = Vec::new();
             let mut command = Cli::command();
-            clap_complete::generate(shell, &mut command, "chessnote", &mut io::stdout());
-            Ok(ExitCode::SUCCESS)
+            clap_complete::generate(shell, &mut command, "chessnote", &mut script);
+            Ok(print("completions", Ok(script)))
         }
         Command::Man => {
             let mut page = Vec::new();
             let written = clap_mangen::Man::new(Cli::command()).render(&mut page);
-            Ok(match written.and_then(|()| io::stdout().write_all(&page)) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(err) => {
-                    let _ = writeln!(io::stderr(), "chessnote man: {err}");
-                    ExitCode::from(2)
-                }
-            })
+            Ok(print("man", written.map(|()| page)))
         }
     };
     result.unwrap_or_else(|usage| {
         let _ = writeln!(io::stderr(), "chessnote: {usage}");
         ExitCode::from(2)
     })
+}
+
+/// Writes a generated text (a completion script, the manual page) on
+/// stdout: a closed pipe (`| head -1`) is success, another error exit 2.
+fn print(command: &str, text: io::Result<Vec<u8>>) -> ExitCode {
+    let written = text.and_then(|text| {
+        let mut out = io::stdout().lock();
+        out.write_all(&text).and_then(|()| out.flush())
+    });
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = writeln!(io::stderr(), "chessnote {command}: {err}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -106,21 +106,15 @@ impl<'a> Input<'a> {
     /// The line `line` of `source`, starting at `start`, before it is known
     /// to be text.
     fn new(source: &'a str, line: &'a [u8], start: LineCounter) -> Input<'a> {
+        // Empty, at the start of the line (offsets count from there).
+        let empty = std::str::from_utf8(&line[..0]).unwrap_or_default();
         Input {
             source,
             line,
             start,
             at: 0,
-            text: "",
-            echo: "",
-        }
-    }
-
-    /// The input as an input of its own, shown as itself in JSON.
-    pub fn alone(self) -> Input<'a> {
-        Input {
-            echo: self.text,
-            ..self
+            text: empty,
+            echo: empty,
         }
     }
 
@@ -151,12 +145,14 @@ impl<'a> Input<'a> {
 }
 
 /// An error of the CLI's own about an input (not UTF-8, too long, not the
-/// shape a subcommand reads), in the shape of the library's.
+/// shape a subcommand reads, not played), in the shape of the library's.
 #[derive(Debug)]
 pub struct LineError {
     kind: &'static str,
     message: String,
     offset: usize,
+    /// Whether `Display` says where (a byte) or is about the whole input.
+    placed: bool,
 }
 
 impl LineError {
@@ -166,13 +162,27 @@ impl LineError {
             kind,
             message: message.into(),
             offset,
+            placed: true,
+        }
+    }
+
+    /// An error of kind `kind` about the whole input (offset 0, no byte in
+    /// its `Display`).
+    pub fn whole(kind: &'static str, message: impl Into<String>) -> LineError {
+        LineError {
+            placed: false,
+            ..LineError::new(kind, message, 0)
         }
     }
 }
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at byte {}", self.message, self.offset)
+        if self.placed {
+            write!(f, "{} at byte {}", self.message, self.offset)
+        } else {
+            f.write_str(&self.message)
+        }
     }
 }
 
@@ -243,6 +253,17 @@ impl Report {
         }
     }
 
+    /// The note for an input read with leniencies (the library's names), if
+    /// it used any.
+    pub fn leniencies(&mut self, input: &str, used: &[&str]) {
+        if !used.is_empty() {
+            self.note(format_args!(
+                "`{input}` read with leniency {}",
+                used.join(", ")
+            ));
+        }
+    }
+
     /// A source that cannot be read: said on stderr (even with `--quiet`),
     /// and the exit status becomes 2.
     fn unreadable(&mut self, name: &str, err: &io::Error) {
@@ -261,14 +282,14 @@ impl Report {
         sources: &[Source],
         mut each: impl FnMut(&mut Report, Input<'_>) -> Result<(), Stop>,
     ) -> Result<(), Stop> {
-        let mut argument = 0;
         let mut buf = Vec::new();
-        for source in sources {
+        // Sources are in argument order (files named by `--file` after the
+        // positional arguments), so an argument's line is its position.
+        for (index, source) in sources.iter().enumerate() {
             match source {
                 Source::Argument(text) => {
-                    argument += 1;
                     let mut start = LineCounter::new();
-                    for _ in 1..argument {
+                    for _ in 0..index {
                         start.advance_line(0);
                     }
                     self.line("<args>", text.as_bytes(), start, false, &mut each)?;
@@ -393,7 +414,7 @@ impl Report {
             );
             self.json_line(&Value::Object(value))?;
         } else if outcome.text.is_empty() {
-            writeln!(self.out, "error: {err}")?;
+            writeln!(self.out, "error: {}", error_text(input, err))?;
         } else {
             writeln!(self.out, "{}", outcome.text)?;
         }
@@ -474,12 +495,18 @@ impl<'e> Outcome<'e> {
     pub fn ok(text: impl Into<String>, fields: Value) -> Outcome<'e> {
         Outcome {
             text: text.into(),
-            fields: match fields {
-                Value::Object(map) => map,
-                _ => Map::new(),
-            },
+            fields: Map::new(),
             error: None,
         }
+        .with(fields)
+    }
+
+    /// The outcome with these JSON fields (an object's) added.
+    pub fn with(mut self, fields: Value) -> Outcome<'e> {
+        if let Value::Object(map) = fields {
+            self.fields.extend(map);
+        }
+        self
     }
 
     /// A failure: `error: MESSAGE` on stdout.
@@ -489,6 +516,19 @@ impl<'e> Outcome<'e> {
             fields: Map::new(),
             error: Some(error),
         }
+    }
+}
+
+/// The text of `error: …`: the error's `Display`, with a byte offset it
+/// gives counted from where the JSON `offset` counts (the start of
+/// [`Input::echo`]), not from the start of the part that was parsed.
+fn error_text(input: Input<'_>, err: &dyn Diagnostic) -> String {
+    let message = err.message();
+    let shown = err.to_string();
+    if shown == format!("{message} at byte {}", err.offset()) {
+        format!("{message} at byte {}", input.offset_in_echo(err.offset()))
+    } else {
+        shown
     }
 }
 
@@ -518,6 +558,11 @@ fn read_line(reader: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<Option<(
             Err(err) => return Err(err),
         };
         if chunk.is_empty() {
+            // A last line without `\n` is cut and flagged as any other.
+            if buf.len() > MAX_LINE {
+                overlong = true;
+                buf.truncate(MAX_LINE);
+            }
             return Ok((consumed > 0).then_some((consumed, overlong)));
         }
         let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
@@ -631,5 +676,15 @@ mod tests {
         assert_eq!(read_line(&mut reader, &mut buf).unwrap(), Some((2, false)));
         assert_eq!(buf, b"b\n");
         assert_eq!(read_line(&mut reader, &mut buf).unwrap(), None);
+        // The same line without its `\n`: cut and flagged alike.
+        for extra in [1, 10] {
+            let text = vec![b'a'; MAX_LINE + extra];
+            let mut reader = &text[..];
+            assert_eq!(
+                read_line(&mut reader, &mut buf).unwrap(),
+                Some((MAX_LINE + extra, true))
+            );
+            assert_eq!(buf.len(), MAX_LINE);
+        }
     }
 }

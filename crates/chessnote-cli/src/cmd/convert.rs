@@ -1,4 +1,12 @@
 //! `chessnote convert`: moves from one notation to another, in a position.
+//!
+//! A sequence (MOVE arguments, or lines of stdin or `--file`) is played in
+//! order from `--fen`: each argument or line is one input, printed as one
+//! line, its moves converted and joined by single spaces (an empty line
+//! when it has none, as `1-0`). A failing move makes its input's line
+//! `error: …`, and every later input `error: not played: …`, since the
+//! position after it is unknown. With `--tsv`, each line is `FEN<TAB>MOVE`,
+//! converted on its own.
 
 use std::process::ExitCode;
 
@@ -7,7 +15,6 @@ use chessnote::position::{CastlingMode, Converted, Notation, Position, WriteNota
 use chessnote::san::SanOptions;
 use serde_json::json;
 
-use super::fen::Illegal;
 use crate::options::{self, Allow, Notations};
 use crate::report::{Common, Input, LineError, Outcome, Report, Source, Stop};
 
@@ -32,9 +39,10 @@ pub struct Args {
     /// Read the moves (or `--tsv` lines) from FILE (`-` for stdin); repeatable.
     #[arg(long, short, value_name = "FILE")]
     pub file: Vec<String>,
-    /// Moves to play in order (else the lines of stdin or `--file`), split
-    /// into moves as pasted movetext is: move numbers and results are
-    /// skipped, and an ERAN move and `exd6 e.p.` keep their inner spaces.
+    /// Moves to play in order (else the lines of stdin or `--file`); each
+    /// argument is one input, split into moves as pasted movetext is: move
+    /// numbers and results are skipped, and an ERAN move and `exd6 e.p.`
+    /// keep their inner spaces.
     pub moves: Vec<String>,
     #[command(flatten)]
     pub allow: Allow,
@@ -56,10 +64,14 @@ fn input_notation(s: &str) -> Result<Notation, String> {
 ///
 /// # Errors
 ///
-/// A usage error: MOVE arguments with `--tsv`, an unknown leniency name.
+/// A usage error: MOVE arguments or `--fen` with `--tsv`, an unknown
+/// leniency name.
 pub fn run(args: Args) -> Result<ExitCode, String> {
     if args.tsv && !args.moves.is_empty() {
         return Err("--tsv reads `FEN<TAB>MOVE` lines; give no MOVE arguments".into());
+    }
+    if args.tsv && args.fen.is_some() {
+        return Err("--tsv reads the position of each `FEN<TAB>MOVE` line; give no --fen".into());
     }
     let options = options::options(&args.allow, Notations::Both, SanOptions::STRICT)?;
     let mode = if args.chess960 {
@@ -79,54 +91,47 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     Ok(report.finish(result))
 }
 
-/// Reads a position, printing the error when it is not one.
+/// Reads a position, printing the error when it is not one; with the
+/// names of the FEN leniencies it used (noted on stderr).
 fn position(
     report: &mut Report,
     input: Input<'_>,
     fen: &FenOptions,
     mode: CastlingMode,
-) -> Result<Option<Position>, Stop> {
-    match Setup::from_ascii_with(input.text.as_bytes(), *fen) {
+) -> Result<Option<(Position, Vec<&'static str>)>, Stop> {
+    match Setup::from_ascii_reporting(input.text.as_bytes(), *fen) {
         Err(err) => report.print(input, &Outcome::error(&err)).map(|()| None),
-        Ok(setup) => match Position::from_setup(&setup, mode) {
-            Ok(position) => Ok(Some(position)),
-            Err(err) => report
-                .print(input, &Outcome::error(&Illegal(err)))
-                .map(|()| None),
+        Ok((setup, used)) => match Position::from_setup(&setup, mode) {
+            Ok(position) => {
+                let used: Vec<&str> = used.iter().map(|l| l.name()).collect();
+                report.leniencies(input.text, &used);
+                Ok(Some((position, used)))
+            }
+            Err(err) => report.print(input, &Outcome::error(&err)).map(|()| None),
         },
     }
 }
 
-/// Converts one move and prints it; whether it went well.
+/// Converts and plays one move: its text, with the names of the SAN
+/// leniencies it used (noted on stderr).
 fn convert(
     report: &mut Report,
-    input: Input<'_>,
+    text: &str,
     position: &mut Position,
     args: &Args,
     san: SanOptions,
-) -> Result<bool, Stop> {
-    match position.convert_and_play(input.text.as_bytes(), args.from, args.to, san) {
-        Ok(Converted { text, used }) => {
-            let used: Vec<&str> = used.iter().map(|l| l.name()).collect();
-            if !used.is_empty() {
-                report.note(format_args!(
-                    "`{}` read with leniency {}",
-                    input.text,
-                    used.join(", ")
-                ));
-            }
-            let fields = json!({ "move": text, "leniencies": used });
-            report.print(input, &Outcome::ok(text, fields))?;
-            Ok(true)
-        }
-        Err(err) => {
-            report.print(input, &Outcome::error(&err))?;
-            Ok(false)
-        }
-    }
+) -> Result<(String, Vec<&'static str>), chessnote::position::MoveError> {
+    let Converted {
+        text: converted,
+        used,
+    } = position.convert_and_play(text.as_bytes(), args.from, args.to, san)?;
+    let used: Vec<&str> = used.iter().map(|l| l.name()).collect();
+    report.leniencies(text, &used);
+    Ok((converted, used))
 }
 
-/// Plays the moves in order; the first failure ends the sequence.
+/// Plays the inputs in order, one output line each; after a failing move,
+/// every later input is not played.
 fn sequence(
     report: &mut Report,
     args: &Args,
@@ -147,7 +152,8 @@ fn sequence(
                     },
                     &fen,
                     mode,
-                )?;
+                )?
+                .map(|(position, _)| position);
                 Ok(())
             })?;
             match position {
@@ -161,19 +167,35 @@ fn sequence(
     let mut failed = false;
     report.run(&sources, |report, input| {
         if failed {
-            return Ok(());
+            let err = LineError::whole("not-played", "not played: an earlier move failed");
+            return report.print(input, &Outcome::error(&err));
         }
+        let mut moves = Vec::new();
+        let mut leniencies: Vec<&str> = Vec::new();
         for part in args.from.split_moves(input.text) {
-            if !convert(report, input.part(part).alone(), &mut position, args, san)? {
-                failed = true;
-                break;
+            match convert(report, part, &mut position, args, san) {
+                Ok((text, used)) => {
+                    moves.push(text);
+                    for name in used {
+                        if !leniencies.contains(&name) {
+                            leniencies.push(name);
+                        }
+                    }
+                }
+                Err(err) => {
+                    failed = true;
+                    let fields = json!({ "moves": moves, "leniencies": leniencies });
+                    let outcome = Outcome::error(&err).with(fields);
+                    return report.print(input.part(part), &outcome);
+                }
             }
         }
-        Ok(())
+        let fields = json!({ "moves": moves, "leniencies": leniencies });
+        report.print(input, &Outcome::ok(moves.join(" "), fields))
     })
 }
 
-/// One `FEN<TAB>MOVE` line.
+/// One `FEN<TAB>MOVE` line: the leniencies of both are reported.
 fn tsv(
     report: &mut Report,
     input: Input<'_>,
@@ -186,8 +208,17 @@ fn tsv(
         let err = LineError::new("expected-tab", "expected `FEN<TAB>MOVE`", input.text.len());
         return report.print(input, &Outcome::error(&err));
     };
-    if let Some(mut position) = position(report, input.part(setup), &fen, mode)? {
-        convert(report, input.part(text), &mut position, args, san)?;
+    let Some((mut position, mut leniencies)) = position(report, input.part(setup), &fen, mode)?
+    else {
+        return Ok(());
+    };
+    let input = input.part(text);
+    match convert(report, text, &mut position, args, san) {
+        Ok((converted, used)) => {
+            leniencies.extend(used);
+            let fields = json!({ "move": converted, "leniencies": leniencies });
+            report.print(input, &Outcome::ok(converted, fields))
+        }
+        Err(err) => report.print(input, &Outcome::error(&err)),
     }
-    Ok(())
 }

@@ -52,14 +52,14 @@ fn describe(eran: Eran, style: Style) -> Outcome<'static> {
     });
     let extra = match eran {
         Eran::Regular(mv) => json!({
-            "type": "regular",
+            "kind": "regular",
             "piece": mv.piece().lower_name(),
             "from": mv.from().to_string(),
             "to": mv.to().to_string(),
             "promotion": mv.promotion().map(|p| p.lower_name()),
         }),
-        Eran::Castle(side) => json!({ "type": "castling", "side": side.name() }),
-        Eran::EnPassant => json!({ "type": "en-passant" }),
+        Eran::Castle(side) => json!({ "kind": "castling", "side": side.name() }),
+        Eran::EnPassant => json!({ "kind": "en-passant" }),
     };
     if let (Some(map), serde_json::Value::Object(extra)) = (fields.as_object_mut(), extra) {
         map.extend(extra);

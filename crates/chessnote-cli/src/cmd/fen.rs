@@ -1,17 +1,21 @@
 //! `chessnote fen parse|show|check`: read FEN (and EPD) records, print them
 //! canonically, draw them, or check that they are legal positions.
 //!
-//! Every `fen` subcommand takes `[FEN|FILE ...]`: an argument with a space
-//! in it is a record (every FEN has one), any other a file of one record a
-//! line (`-` for stdin); with no argument, stdin is read. Records are FEN,
-//! or EPD with `--epd` or in files whose name ends in `.epd`.
+//! Every `fen` subcommand takes `[FEN|FILE ...]`: an argument that names
+//! an existing file or directory is that file (a directory: an I/O error);
+//! any other is a record when it has a space in it (every FEN has one), else
+//! a file of one record a line (`-` for stdin); with no argument, stdin is
+//! read. Records are FEN, or EPD with `--epd` or in files whose name ends in
+//! `.epd`. The FEN leniencies a record used are reported as `san` reports
+//! SAN ones: a note on stderr and the JSON `leniencies` names.
 
 use std::fmt;
+use std::path::Path;
 use std::process::ExitCode;
 
 use chessnote::fen::{DiagramStyle, Epd, Fen, FenError, FenOptions, Setup};
-use chessnote::position::{CastlingMode, Position, PositionError};
-use chessnote::{CastlingSide, Color, Diagnostic, File, PieceKind, Rank, Square};
+use chessnote::position::{CastlingMode, Position};
+use chessnote::{CastlingSide, Color, File, PieceKind, Rank, Square};
 use serde_json::{Map, Value, json};
 
 use crate::options::{self, Allow, Notations};
@@ -115,7 +119,10 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
     let result = report.run(&sources, |report, input| {
         let epd = epd || input.source.ends_with(".epd");
         match read(input.text, epd, &options) {
-            Ok(record) => act(report, input, &record, action),
+            Ok(record) => {
+                report.leniencies(input.text, &record.leniencies());
+                act(report, input, &record, action)
+            }
             // The seed's format has its errors on stderr only.
             Err(err) if matches!(action, Action::Seed) && !report.json() => {
                 report.diagnose(input, &err)
@@ -132,19 +139,29 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
     Ok(report.finish(result))
 }
 
-/// An argument: a record when it has a space, else a file.
+/// An argument: the file it names if there is one, else a record when it
+/// has a space, else a file.
 fn source(argument: String) -> Source {
-    if argument.contains(' ') {
+    if argument.contains(' ') && !Path::new(&argument).exists() {
         Source::Argument(argument)
     } else {
         Source::path(&argument)
     }
 }
 
-/// A record read: the position, and the EPD operations if read as EPD.
+/// A record read: the position, the EPD operations if read as EPD, and the
+/// leniencies the record used.
 struct Record {
     setup: Setup,
     epd: Option<Epd>,
+    used: FenOptions,
+}
+
+impl Record {
+    /// The names of the leniencies the record used.
+    fn leniencies(&self) -> Vec<&'static str> {
+        self.used.iter().map(|l| l.name()).collect()
+    }
 }
 
 impl fmt::Display for Record {
@@ -158,14 +175,19 @@ impl fmt::Display for Record {
 
 fn read(text: &str, epd: bool, options: &FenOptions) -> Result<Record, FenError> {
     if epd {
-        let epd = Epd::from_ascii_with(text.as_bytes(), *options)?;
+        let (epd, used) = Epd::from_ascii_reporting(text.as_bytes(), *options)?;
         Ok(Record {
             setup: epd.setup,
             epd: Some(epd),
+            used,
         })
     } else {
-        let setup = Setup::from_ascii_with(text.as_bytes(), *options)?;
-        Ok(Record { setup, epd: None })
+        let (setup, used) = Setup::from_ascii_reporting(text.as_bytes(), *options)?;
+        Ok(Record {
+            setup,
+            epd: None,
+            used,
+        })
     }
 }
 
@@ -194,50 +216,31 @@ fn act(report: &mut Report, input: Input<'_>, record: &Record, action: Action) -
         Action::Show(_) => report.print(input, &Outcome::ok("", to_json(record))),
         Action::Check(mode) => {
             let chess960 = mode == CastlingMode::Chess960;
+            let leniencies = record.leniencies();
             match Position::from_setup(&record.setup, mode) {
                 Ok(_) => report.print(
                     input,
-                    &Outcome::ok("ok", json!({ "valid": true, "chess960": chess960 })),
+                    &Outcome::ok(
+                        "ok",
+                        json!({ "valid": true, "chess960": chess960, "leniencies": leniencies }),
+                    ),
                 ),
                 Err(err) => {
-                    let err = Illegal(err);
-                    let problems: Vec<&str> = err.0.problems().iter().map(|p| p.as_str()).collect();
-                    let mut outcome = Outcome::error(&err);
-                    outcome.text = format!("invalid: {}", problems.join(", "));
-                    outcome.fields = json!({
+                    // Messages for people on the text line, stable names in
+                    // JSON.
+                    let messages: Vec<&str> = err.problems().iter().map(|p| p.as_str()).collect();
+                    let names: Vec<&str> = err.problems().iter().map(|p| p.name()).collect();
+                    let mut outcome = Outcome::error(&err).with(json!({
                         "valid": false,
                         "chess960": chess960,
-                        "problems": problems,
-                    })
-                    .as_object()
-                    .cloned()
-                    .unwrap_or_default();
+                        "problems": names,
+                        "leniencies": leniencies,
+                    }));
+                    outcome.text = format!("invalid: {}", messages.join(", "));
                     report.print(input, &outcome)
                 }
             }
         }
-    }
-}
-
-/// An illegal position, as a diagnostic at the start of the record.
-#[derive(Debug)]
-pub struct Illegal(pub PositionError);
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_message(f)
-    }
-}
-
-impl Diagnostic for Illegal {
-    fn kind_name(&self) -> &'static str {
-        "illegal-position"
-    }
-    fn offset(&self) -> usize {
-        0
-    }
-    fn write_message(&self, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "{}", self.0)
     }
 }
 
@@ -292,6 +295,7 @@ fn to_json(record: &Record) -> Value {
         "halfmove_clock": setup.halfmoves,
         "fullmove_number": setup.fullmoves,
         "pieces": pieces,
+        "leniencies": record.leniencies(),
     });
     if let Some(epd) = &record.epd {
         value["epd"] = json!(epd.to_string());

@@ -1,7 +1,7 @@
 //! What every subcommand shares: bytes in, one line out per input line,
 //! and what a new user ran into (issue 11).
 
-use super::{TempFile, chessnote, first_line_then_close};
+use super::{TempFile, chessnote, closed_stdout, first_line_then_close};
 
 #[test]
 fn an_invalid_utf8_byte_is_one_bad_input() {
@@ -99,4 +99,41 @@ fn version_completions_and_manual() {
         &run.stdout[..200]
     );
     assert_eq!(chessnote(&["completions", "tcsh-9"], "").code, 2);
+}
+
+/// Issue 11 review: a generated text written to a closed stdout
+/// (`chessnote completions bash | head -1`) is a success, not a panic.
+#[test]
+fn completions_and_manual_to_a_closed_pipe_succeed() {
+    for args in [
+        &["completions", "bash"][..],
+        &["completions", "zsh"],
+        &["man"],
+    ] {
+        let (stderr, code) = closed_stdout(args);
+        assert_eq!((stderr.as_str(), code), ("", 0), "{args:?}");
+    }
+}
+
+/// Issue 11 review: a last line without `\n` longer than the line limit is
+/// cut and flagged as one with `\n` is.
+#[test]
+fn an_overlong_last_line_without_newline_is_flagged() {
+    const MAX_LINE: usize = 1 << 20; // report::MAX_LINE
+    for extra in [1, 100] {
+        let line = "N".to_string() + &"f".repeat(MAX_LINE + extra - 1);
+        let with = chessnote(&["san", "--json"], format!("e4\n{line}\n"));
+        let without = chessnote(&["san", "--json"], format!("e4\n{line}"));
+        assert_eq!(with.code, 1);
+        assert_eq!(
+            (with.stdout.as_str(), with.stderr.as_str(), with.code),
+            (
+                without.stdout.as_str(),
+                without.stderr.as_str(),
+                without.code
+            ),
+            "{extra}"
+        );
+        assert_eq!(without.json()[1]["error"]["kind"], "line-too-long");
+    }
 }

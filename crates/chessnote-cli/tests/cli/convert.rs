@@ -30,15 +30,14 @@ fn a_game_in_san_becomes_uci_lan_and_eran() {
         "e4 e5 Nf3 Nc6 Bb5 a6 O-O",
     );
     assert_eq!(run.code, 0);
-    assert_eq!(run.stdout, "e2e4\ne7e5\ng1f3\nb8c6\nf1b5\na7a6\ne1g1\n");
+    // Changed by issue 11: one output line per input line.
+    assert_eq!(run.stdout, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1\n");
     let run = chessnote(
         &["convert", "--from", "uci", "--to", "lan"],
         "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1",
     );
-    assert_eq!(
-        run.stdout,
-        "e2-e4\ne7-e5\nNg1-f3\nNb8-c6\nBf1-b5\na7-a6\nO-O\n"
-    );
+    // Changed by issue 11: one output line per input line.
+    assert_eq!(run.stdout, "e2-e4 e7-e5 Ng1-f3 Nb8-c6 Bf1-b5 a7-a6 O-O\n");
     let run = chessnote(
         &[
             "convert",
@@ -73,13 +72,16 @@ fn the_first_failing_move_ends_the_sequence() {
     );
     assert_eq!(run.code, 1);
     let lines = run.lines();
-    assert_eq!(lines.len(), 2);
+    // Changed by issue 11: the inputs after the failure are not played, and
+    // each still has its line.
+    assert_eq!(lines.len(), 3);
     assert_eq!(lines[0], "e2e4");
     assert!(
         lines[1].starts_with("error: illegal move `Ke7`"),
         "{}",
         run.stdout
     );
+    assert_eq!(lines[2], "error: not played: an earlier move failed");
 }
 
 #[test]
@@ -195,14 +197,16 @@ fn eran_moves_and_en_passant_marks_keep_their_spaces() {
         &["convert", "--from", "eran", "--to", "uci"],
         "Pawn e2-e4\nknight g8-f6 P e4-e5\n",
     );
-    assert_eq!((run.stdout.as_str(), run.code), ("e2e4\ng8f6\ne4e5\n", 0));
+    // Changed by issue 11: one output line per input line.
+    assert_eq!((run.stdout.as_str(), run.code), ("e2e4\ng8f6 e4e5\n", 0));
     let run = chessnote(
         &["convert", "--from", "san", "--to", "uci", "--lenient"],
         "e4 d5 e5 f5 exf6 e.p.\n",
     );
+    // Changed by issue 11: one output line per input line.
     assert_eq!(
         (run.stdout.as_str(), run.code),
-        ("e2e4\nd7d5\ne4e5\nf7f5\ne5f6\n", 0)
+        ("e2e4 d7d5 e4e5 f7f5 e5f6\n", 0)
     );
     assert!(run.stderr.contains("en-passant-suffix"), "{}", run.stderr);
 }
@@ -223,9 +227,10 @@ fn pasted_movetext_with_move_numbers_and_a_result() {
         &["convert", "--from", "san", "--to", "uci"],
         "1. e4 e5 2. Nf3 1-0\n",
     );
+    // Changed by issue 11: one output line per input line.
     assert_eq!(
         (run.stdout.as_str(), run.code),
-        ("e2e4\ne7e5\ng1f3\n", 0),
+        ("e2e4 e7e5 g1f3\n", 0),
         "{}",
         run.stderr
     );
@@ -247,7 +252,8 @@ fn errors_in_moves_from_a_file_have_line_and_column() {
         "",
     );
     assert_eq!(run.code, 1);
-    assert_eq!(run.lines().len(), 5);
+    // Changed by issue 11: one output line per input line.
+    assert_eq!(run.lines().len(), 2);
     let (_, line, caret) = diagnostic(&run.stderr, &format!("{}:2:11: ", file.arg()));
     assert_eq!((line, caret), ("  Nf3 Nc6 Bb9", 2 + 10));
 }
@@ -285,4 +291,177 @@ fn convert_fen_is_as_strict_as_fen_check_and_its_errors_have_a_caret() {
         "",
     );
     assert_eq!((check.code, convert.stdout.as_str()), (0, "e2e4\n"));
+}
+
+/// Issue 11 review: one output line per input, the moves of a line joined
+/// by spaces; a failing move fails its line, and every later input is not
+/// played.
+#[test]
+fn one_output_line_per_input_and_later_inputs_are_not_played() {
+    let file = TempFile::new(
+        "lines.txt",
+        "1. e4 e5 2. Nf3\n1-0\n\nNc6 Bb9\nd4\n# a comment\nNf6\n",
+    );
+    let args = ["convert", "--from", "san", "--to", "uci", "--file"];
+    let mut all = args.to_vec();
+    all.push(file.arg());
+    let run = chessnote(&all, "");
+    assert_eq!(run.code, 1);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 7, "{}", run.stdout);
+    assert_eq!(&lines[..3], ["e2e4 e7e5 g1f3", "", ""]);
+    assert!(
+        lines[3].starts_with("error: invalid move `Bb9`") && lines[3].ends_with(" at byte 6"),
+        "{}",
+        lines[3]
+    );
+    let not_played = "error: not played: an earlier move failed";
+    assert_eq!(&lines[4..], [not_played, "", not_played]);
+    let (_, line, caret) = diagnostic(&run.stderr, &format!("{}:4:7: ", file.arg()));
+    assert_eq!((line, caret), ("  Nc6 Bb9", 2 + 6));
+
+    let mut all = vec![
+        "convert", "--from", "san", "--to", "uci", "--json", "--file",
+    ];
+    all.push(file.arg());
+    let values = chessnote(&all, "").json();
+    assert_eq!(values.len(), 7);
+    assert_eq!(
+        values[0]["moves"],
+        serde_json::json!(["e2e4", "e7e5", "g1f3"])
+    );
+    assert_eq!(
+        (&values[1]["ok"], &values[1]["moves"]),
+        (&true.into(), &serde_json::json!([]))
+    );
+    assert_eq!(values[3]["ok"], false);
+    assert_eq!(values[3]["input"], "Nc6 Bb9");
+    assert_eq!(values[3]["moves"], serde_json::json!(["b8c6"]));
+    assert_eq!(values[3]["error"]["offset"], 6);
+    assert_eq!(values[3]["error"]["column"], 7);
+    assert_eq!(values[4]["error"]["kind"], "not-played");
+    assert_eq!(values[6]["error"]["kind"], "not-played");
+}
+
+/// Issue 11 review: each argument is one input too.
+#[test]
+fn each_argument_is_one_input() {
+    let run = chessnote(
+        &[
+            "convert",
+            "--from",
+            "san",
+            "--to",
+            "uci",
+            "1. e4 e5",
+            "2. Nf3 1-0",
+            "1/2-1/2",
+        ],
+        "",
+    );
+    assert_eq!((run.stdout.as_str(), run.code), ("e2e4 e7e5\ng1f3\n\n", 0));
+}
+
+/// Issue 11 review: README's first command prints one line for its one
+/// line of moves.
+#[test]
+fn the_readme_example_is_one_line() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/heyermans-blackburne-1880.san");
+    let moves = std::fs::read_to_string(path).expect("the example");
+    let run = chessnote(&["convert", "--from", "san", "--to", "lan"], &moves);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.lines().len(), 1, "{}", run.stdout);
+    assert!(
+        run.stdout.starts_with("e2-e4 e7-e5 f2-f4 d7-d5 "),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.ends_with(" e2xd1=Q#\n"), "{}", run.stdout);
+}
+
+/// Issue 11 review: `--fen` with `--tsv` is a usage error, as MOVE
+/// arguments are.
+#[test]
+fn tsv_with_fen_is_a_usage_error() {
+    let run = chessnote(
+        &[
+            "convert", "--from", "san", "--to", "uci", "--tsv", "--fen", START,
+        ],
+        format!("{START}\tNf3\n"),
+    );
+    assert_eq!((run.stdout.as_str(), run.code), ("", 2));
+    assert!(run.stderr.contains("--fen"), "{}", run.stderr);
+}
+
+/// Issue 11 review: the FEN leniencies a position used are reported, as
+/// the SAN ones are.
+#[test]
+fn fen_leniencies_are_reported() {
+    let odd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    let run = chessnote(
+        &[
+            "convert",
+            "--from",
+            "san",
+            "--to",
+            "uci",
+            "--lenient",
+            "--fen",
+            odd,
+            "e4",
+        ],
+        "",
+    );
+    assert_eq!((run.stdout.as_str(), run.code), ("e2e4\n", 0));
+    assert!(
+        run.stderr
+            .contains(&format!("`{odd}` read with leniency missing-counters")),
+        "{}",
+        run.stderr
+    );
+    let run = chessnote(
+        &[
+            "convert",
+            "--from",
+            "san",
+            "--to",
+            "uci",
+            "--tsv",
+            "--lenient",
+            "--json",
+        ],
+        format!("{odd}\tPe4\n{START}\te4\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let values = run.json();
+    assert_eq!(
+        values[0]["leniencies"],
+        serde_json::json!(["missing-counters", "pawn-letter"])
+    );
+    assert_eq!(values[1]["leniencies"], serde_json::json!([]));
+    assert!(
+        run.stderr.contains("read with leniency missing-counters"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Issue 11 review: in `--tsv`, `at byte N` on stdout and the JSON
+/// `offset` count from the start of the line.
+#[test]
+fn tsv_error_offsets_count_from_the_start_of_the_line() {
+    let input = format!("{START}\tNf9\n");
+    let args = ["convert", "--from", "san", "--to", "uci", "--tsv"];
+    let run = chessnote(&args, &input);
+    let at = START.len() + 3;
+    assert!(
+        run.stdout.ends_with(&format!(" at byte {at}\n")),
+        "{}",
+        run.stdout
+    );
+    let mut json = args.to_vec();
+    json.push("--json");
+    let run = chessnote(&json, &input);
+    assert_eq!(run.json()[0]["error"]["offset"], at);
 }

@@ -80,17 +80,19 @@ fn json_describes_each_move_or_its_error() {
     let run = chessnote(&["eran", "--json", "P g7xh8 >N", "cq", "R a1-a1"], "");
     assert_eq!(run.code, 1, "{}", run.stdout);
     let values = run.json();
-    // Changed by issue 11: lowercase piece names from the library.
+    // Changed by issue 11: lowercase piece names from the library, and
+    // the move's type is `kind`, as in `san`.
     assert_eq!(
         values[0],
         serde_json::json!({
             "input": "P g7xh8 >N", "ok": true, "canonical": "Pawn g7xh8 ->Knight",
             "verbose": "Pawn g7xh8 ->Knight", "short": "P g7xh8 >N", "capture": true,
-            "type": "regular", "piece": "pawn", "from": "g7", "to": "h8",
+            "kind": "regular", "piece": "pawn", "from": "g7", "to": "h8",
             "promotion": "knight",
         })
     );
-    assert_eq!(values[1]["type"], "castling");
+    // Changed by issue 11: `kind`, as in `san`.
+    assert_eq!(values[1]["kind"], "castling");
     assert_eq!(values[1]["side"], "queenside");
     assert_eq!(values[1]["short"], "cq");
     assert_eq!(values[2]["ok"], false);

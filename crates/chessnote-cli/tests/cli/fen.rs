@@ -325,3 +325,91 @@ fn every_shared_epd_file_is_readable() {
     }
     assert!(files >= 20, "{files}");
 }
+
+/// Issue 11 review: the FEN leniencies a record used are reported: a note
+/// on stderr, and the JSON `leniencies` names.
+#[test]
+fn fen_leniencies_are_reported() {
+    let odd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w qkQK -";
+    for command in ["parse", "show", "check"] {
+        let run = chessnote(&["fen", command, "--lenient", "--json", odd, START], "");
+        assert_eq!(run.code, 0, "{command}: {}", run.stderr);
+        let values = run.json();
+        assert_eq!(
+            values[0]["leniencies"],
+            serde_json::json!(["missing-counters", "castling-any-order"]),
+            "{command}"
+        );
+        assert_eq!(values[1]["leniencies"], serde_json::json!([]), "{command}");
+        assert!(
+            run.stderr.contains(&format!(
+                "`{odd}` read with leniency missing-counters, castling-any-order"
+            )),
+            "{command}: {}",
+            run.stderr
+        );
+    }
+    let run = chessnote(&["fen", "check", "--lenient", "--quiet", odd], "");
+    assert_eq!((run.stdout.as_str(), run.stderr.as_str()), ("ok\n", ""));
+}
+
+/// Issue 11 review: `problems` in JSON are the library's stable names; the
+/// text line keeps the messages.
+#[test]
+fn check_json_problems_are_names() {
+    let empty = "8/8/8/8/8/8/8/8 w - - 0 1";
+    let run = chessnote(&["fen", "check", "--json", empty], "");
+    assert_eq!(run.code, 1);
+    let value = &run.json()[0];
+    assert_eq!(
+        value["problems"],
+        serde_json::json!(["empty", "no-white-king", "no-black-king"])
+    );
+    assert_eq!(value["error"]["kind"], "illegal-position");
+    assert_eq!(
+        value["error"]["message"],
+        "invalid position: empty board, no white king, no black king"
+    );
+    let run = chessnote(&["fen", "check", empty], "");
+    assert_eq!(
+        run.stdout,
+        "invalid: empty board, no white king, no black king\n"
+    );
+}
+
+/// Issue 11 review: an argument naming an existing file (or directory) is
+/// that file, even with a space in its name.
+#[test]
+fn an_existing_file_with_a_space_is_a_file() {
+    let file = TempFile::new("my games.fen", format!("{START}\n8/8/8 w - - 0 1\n"));
+    let run = chessnote(&["fen", "check", file.arg()], "");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.lines().len(), 2, "{}", run.stdout);
+    assert_eq!(run.lines()[0], "ok");
+    assert!(
+        run.stderr.contains(&format!("{}:2:6: ", file.arg())),
+        "{}",
+        run.stderr
+    );
+    let dir = std::env::temp_dir().join(format!("chessnote-cli-{} a dir", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = chessnote(&["fen", "parse", dir.to_str().unwrap()], "");
+    let _ = std::fs::remove_dir(&dir);
+    assert_eq!((run.stdout.as_str(), run.code), ("", 2));
+    assert!(run.stderr.contains("directory"), "{}", run.stderr);
+}
+
+/// Issue 11 review: `<args>:N` is the argument's position among all the
+/// arguments, files included.
+#[test]
+fn args_lines_count_every_argument() {
+    let file = TempFile::new("first.fen", format!("{START}\n"));
+    let run = chessnote(&["fen", "check", file.arg(), "8/8/8 w - - 0 1"], "");
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.starts_with("<args>:2:6: "), "{}", run.stderr);
+    let run = chessnote(
+        &["fen", "check", "--json", file.arg(), "8/8/8 w - - 0 1"],
+        "",
+    );
+    assert_eq!(run.json()[1]["error"]["line"], 2);
+}

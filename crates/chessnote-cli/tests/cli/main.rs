@@ -94,6 +94,24 @@ pub fn first_line_then_close(args: &[&str], stdin: Vec<u8>) -> (String, String, 
     )
 }
 
+/// Runs `chessnote ARGS` with its stdout closed before it writes: its
+/// stderr and exit status.
+pub fn closed_stdout(args: &[&str]) -> (String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chessnote"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run chessnote");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("wait for chessnote");
+    (
+        String::from_utf8(output.stderr).expect("UTF-8 stderr"),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
 /// A temporary file holding `data`, removed when dropped.
 pub struct TempFile(pub PathBuf);
 
