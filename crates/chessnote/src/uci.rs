@@ -95,12 +95,22 @@ impl Uci {
     /// that is not a promotion letter is an
     /// [`UciErrorKind::ExpectedPromotionPiece`], anything after that an
     /// [`UciErrorKind::UnexpectedByte`].
+    #[inline]
     pub fn from_ascii(bytes: &[u8]) -> Result<Uci, UciError> {
         let (uci, used) = Uci::from_ascii_prefix(bytes)?;
+        if used == bytes.len() {
+            Ok(uci)
+        } else {
+            Err(Uci::trailing(uci, used))
+        }
+    }
+
+    /// The error for bytes after a complete move of `used` bytes.
+    #[cold]
+    fn trailing(uci: Uci, used: usize) -> UciError {
         match used {
-            _ if used == bytes.len() => Ok(uci),
-            4 if uci != Uci::Null => Err(UciError::new(UciErrorKind::ExpectedPromotionPiece, 4)),
-            _ => Err(UciError::new(UciErrorKind::UnexpectedByte, used)),
+            4 if uci != Uci::Null => UciError::new(UciErrorKind::ExpectedPromotionPiece, 4),
+            _ => UciError::new(UciErrorKind::UnexpectedByte, used),
         }
     }
 
@@ -121,6 +131,7 @@ impl Uci {
     /// # Errors
     ///
     /// A [`UciError`] when `bytes` does not start with a UCI move.
+    #[inline]
     pub fn from_ascii_prefix(bytes: &[u8]) -> Result<(Uci, usize), UciError> {
         let err = UciError::new;
         if bytes.starts_with(b"0000") {

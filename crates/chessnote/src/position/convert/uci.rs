@@ -71,6 +71,7 @@ impl Uci {
 
     /// The legal move, or the error's kind alone (the callers add the text
     /// and the position).
+    #[inline]
     fn resolve(&self, position: &Position) -> Result<Move, MoveErrorKind> {
         let Uci::Normal {
             from,
