@@ -110,14 +110,14 @@ fn main() {
         vec![
             Contender::new("chessnote SanPlus::from_move", || {
                 for (position, mv) in &ours {
-                    black_box(SanPlus::from_move(black_box(position), black_box(*mv)));
+                    black_box(SanPlus::from_move(black_box(position), *black_box(mv)));
                 }
             }),
             Contender::new("shakmaty SanPlus::from_move", || {
                 for (position, mv) in &theirs {
                     black_box(shakmaty::san::SanPlus::from_move(
                         black_box(position).clone(),
-                        black_box(*mv),
+                        *black_box(mv),
                     ));
                 }
             }),

@@ -158,7 +158,8 @@ impl core::error::Error for PositionError {}
 /// let setup = "8/8/8/8/8/8/8/8 w - - 0 1".parse().unwrap();
 /// let err = Position::from_setup(&setup, CastlingMode::Standard).unwrap_err();
 /// assert_eq!(err.kind_name(), "illegal-position");
-/// assert_eq!(err.message(), "invalid position: no white king, no black king");
+/// assert!(err.message().starts_with("invalid position: "));
+/// assert!(err.message().contains("no white king"));
 /// ```
 impl crate::Diagnostic for PositionError {
     fn kind_name(&self) -> &'static str {

@@ -210,18 +210,7 @@ impl SanPlus {
     /// let mv = position.parse_uci(b"d8h4").unwrap();
     /// assert_eq!(SanPlus::from_move(&position, mv).to_string(), "Qh4#");
     /// ```
-    #[inline]
     pub fn from_move(position: &Position, mv: Move) -> SanPlus {
-        SanPlus::of_move(position, &mv)
-    }
-
-    /// [`SanPlus::from_move`], the move read through a reference: a caller
-    /// that has just stored the five-byte move (one copy of four bytes and
-    /// one of one) passes its address, and the reads here fit those stores;
-    /// passed by value, the caller reloads it as one wider word, which the
-    /// store buffer cannot forward (a stall of some ten cycles a call).
-    fn of_move(position: &Position, mv: &Move) -> SanPlus {
-        let mv = *mv;
         SanPlus {
             san: San::from_move(position, mv),
             suffix: position.suffix_of(mv),
