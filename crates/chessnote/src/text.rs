@@ -99,7 +99,14 @@ pub(crate) trait AsciiSink {
     /// Appends ASCII text.
     #[inline]
     fn put_str(&mut self, text: &str) {
-        for &byte in text.as_bytes() {
+        self.put_bytes(text.as_bytes());
+    }
+
+    /// Appends ASCII bytes (a run of [`put`](AsciiSink::put)s, which a sink
+    /// may write at once).
+    #[inline]
+    fn put_bytes(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
             self.put(byte);
         }
     }
@@ -114,6 +121,11 @@ impl AsciiSink for String {
     #[inline]
     fn put_str(&mut self, text: &str) {
         self.push_str(text);
+    }
+
+    #[inline]
+    fn put_bytes(&mut self, bytes: &[u8]) {
+        self.extend(bytes.iter().map(|&byte| char::from(byte)));
     }
 }
 
@@ -146,6 +158,25 @@ impl AsciiSink for FixedBuf<'_> {
         if let Some(slot) = self.buf.get_mut(self.len) {
             *slot = byte;
             self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn put_str(&mut self, text: &str) {
+        self.put_bytes(text.as_bytes());
+    }
+
+    /// One bounds check and one copy; what does not fit is dropped, as
+    /// with [`put`](AsciiSink::put).
+    #[inline]
+    fn put_bytes(&mut self, bytes: &[u8]) {
+        if let Some(dst) = self.buf.get_mut(self.len..self.len + bytes.len()) {
+            dst.copy_from_slice(bytes);
+            self.len += bytes.len();
+        } else {
+            for &byte in bytes {
+                self.put(byte);
+            }
         }
     }
 }

@@ -27,16 +27,15 @@ pub const MAX_LEN: usize = 19;
 
 impl Eran {
     /// Writes the move in `style`: the one place an ERAN move is spelled.
+    #[inline]
     fn emit_styled<S: AsciiSink>(self, style: Style, out: &mut S) {
         let verbose = matches!(style, Style::Verbose);
         match self {
-            Eran::Castle(side) if verbose => {
-                out.put_str("castling-");
-                out.put_str(side.name());
-            }
-            Eran::Castle(side) => out.put_str(match side {
-                CastlingSide::KingSide => "ck",
-                CastlingSide::QueenSide => "cq",
+            Eran::Castle(side) => out.put_str(match (side, verbose) {
+                (CastlingSide::KingSide, true) => "castling-kingside",
+                (CastlingSide::QueenSide, true) => "castling-queenside",
+                (CastlingSide::KingSide, false) => "ck",
+                (CastlingSide::QueenSide, false) => "cq",
             }),
             Eran::EnPassant => out.put_str(if verbose { "en-passant" } else { "ep" }),
             Eran::Regular(mv) => {
@@ -51,9 +50,7 @@ impl Eran {
                 let [from_file, from_rank] = mv.from.ascii();
                 let [to_file, to_rank] = mv.to.ascii();
                 let action = if mv.capture { b'x' } else { b'-' };
-                for byte in [b' ', from_file, from_rank, action, to_file, to_rank] {
-                    out.put(byte);
-                }
+                out.put_bytes(&[b' ', from_file, from_rank, action, to_file, to_rank]);
                 if let Some(promotion) = mv.promotion {
                     out.put_str(if verbose { " ->" } else { " >" });
                     name(out, promotion);

@@ -244,12 +244,17 @@ const ENTRIES: [Entry; 256] = {
 };
 
 /// The placement field, fast: one table lookup and no unpredictable branch
-/// per byte; every check is folded into one flag. `None` when the flag is
-/// up (a fault, or anything strict FEN does not allow, such as two digits
-/// in a row): the careful [`parse_placement`] then says where and why, or
-/// which leniency it used.
+/// per byte; every check is folded into one flag. Not accepted when the
+/// flag is up (a fault, or anything strict FEN does not allow, such as two
+/// digits in a row): the careful [`parse_placement`] then says where and
+/// why, or which leniency it used.
+///
+/// Returns the board, the offset of the space after the field, and whether
+/// the fast path accepted the field (only then are the first two
+/// meaningful): a flag rather than an `Option`, so that the board is not
+/// moved into one and out again on every parse.
 #[inline(always)]
-fn placement_fast(bytes: &[u8]) -> Option<(Board, usize)> {
+fn placement_scan(bytes: &[u8]) -> (Board, usize, bool) {
     let mut board = Board::EMPTY;
     // `i` counts squares in FEN order (a8 = 0, h8 = 7, a7 = 8, ...), which
     // is square index `i ^ 56`.
@@ -280,15 +285,26 @@ fn placement_fast(bytes: &[u8]) -> Option<(Board, usize)> {
             .iter()
             .enumerate()
             .all(|(k, at)| *at == 8 * (k + 1));
-    (bad == 0 && i == 64 && ranks_ok && pos < bytes.len()).then_some((board, pos))
+    let ok = bad == 0 && i == 64 && ranks_ok && pos < bytes.len();
+    (board, pos, ok)
+}
+
+/// The fast placement path alone: the board and the offset of the space
+/// after it, or `None` when it gives up.
+#[inline(always)]
+fn placement_fast(bytes: &[u8]) -> Option<(Board, usize)> {
+    let (board, pos, ok) = placement_scan(bytes);
+    ok.then_some((board, pos))
 }
 
 /// The placement field: the fast path, or the careful one when it gives up.
 #[inline(always)]
 fn parse_placement_fast(bytes: &[u8], cx: &mut Leniencies) -> Result<(Board, usize), FenError> {
-    match placement_fast(bytes) {
-        Some(done) => Ok(done),
-        None => parse_placement(bytes, 0, cx),
+    let (board, pos, ok) = placement_scan(bytes);
+    if ok {
+        Ok((board, pos))
+    } else {
+        parse_placement(bytes, 0, cx)
     }
 }
 

@@ -47,8 +47,8 @@
 //! expected ([`PinErrorKind`], with a stable name and a message) at which
 //! byte. The seed's entry points ([`Identifier::parse`], `FromStr`,
 //! `TryFrom`) keep returning the seed's [`ParseError`], whose variant is
-//! picked by the input's length (see its table); both come from the same
-//! scan of the input.
+//! picked by the input's length (see its table); the two always agree on
+//! whether an input is a token.
 //!
 //! ```
 //! use chessnote::pin::{Identifier, ParseError, PinErrorKind};
