@@ -60,7 +60,7 @@ impl CastlingRight {
 /// set of [`CastlingRight`]s (letters `K`/`Q` and rook file letters).
 ///
 /// It needs no board: which side a file letter is on, and which rook a `K`
-/// or `Q` names, are questions for [`Setup::castling_rook_file`]. `Display`
+/// or `Q` names, are questions for [`Setup::castling_rook_file`](crate::Setup::castling_rook_file). `Display`
 /// prints the FEN castling field (`-` when there is none) in canonical
 /// order: White before Black, and for each color `K`, then file letters from
 /// `h` to `a`, then `Q` (so `KQkq`, `HAha`, `Kb`).

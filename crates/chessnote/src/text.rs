@@ -226,7 +226,6 @@ pub(crate) use ascii_text;
 ///     }
 /// }
 /// ```
-#[allow(unused_macros)]
 macro_rules! named_enum {
     (
         $(#[$meta:meta])*
@@ -277,7 +276,6 @@ macro_rules! named_enum {
         }
     };
 }
-#[allow(unused_imports)] // until every leniency enum uses it
 pub(crate) use named_enum;
 
 /// Declares a set of the values of a fieldless enum that has `ALL` and
@@ -286,7 +284,6 @@ pub(crate) use named_enum;
 /// `union`, `intersection`, `difference`, `is_empty`, `len`, `iter`, `|`,
 /// `&`, `Display` (names joined by `", "`) and `FromStr` (names separated by
 /// commas, spaces allowed; `all` and the empty string too).
-#[allow(unused_macros)]
 macro_rules! enum_set {
     (
         $(#[$meta:meta])*
@@ -467,7 +464,6 @@ macro_rules! enum_set {
         }
     };
 }
-#[allow(unused_imports)] // until every set uses it
 pub(crate) use enum_set;
 
 /// Declares an error-kind enum (`#[non_exhaustive]`) whose variants each

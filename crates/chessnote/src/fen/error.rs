@@ -2,9 +2,6 @@
 
 use core::fmt;
 
-#[allow(unused_imports)] // for the doc links
-use super::FenLeniency;
-
 /// The part of a record an error is in.
 ///
 /// ```
@@ -112,20 +109,20 @@ pub enum FenErrorKind {
         /// The ranks it has.
         ranks: u8,
     },
-    /// Two digits in a row in a rank (see [`FenLeniency::AdjacentDigits`]).
+    /// Two digits in a row in a rank (see [`FenLeniency::AdjacentDigits`](super::FenLeniency::AdjacentDigits)).
     AdjacentDigits,
-    /// A castling letter out of canonical order (see [`FenLeniency::CastlingAnyOrder`]).
+    /// A castling letter out of canonical order (see [`FenLeniency::CastlingAnyOrder`](super::FenLeniency::CastlingAnyOrder)).
     CastlingOrder,
     /// A castling right given twice.
     CastlingRepeated,
     /// The en-passant square is not on the rank the side to move allows
-    /// (see [`FenLeniency::EnPassantAnyRank`]).
+    /// (see [`FenLeniency::EnPassantAnyRank`](super::FenLeniency::EnPassantAnyRank)).
     EnPassantRank,
-    /// A counter with a leading zero (see [`FenLeniency::LeadingZeros`]).
+    /// A counter with a leading zero (see [`FenLeniency::LeadingZeros`](super::FenLeniency::LeadingZeros)).
     LeadingZero,
     /// A counter above 65535.
     CounterOverflow,
-    /// Fullmove number 0 (see [`FenLeniency::FullmoveZero`]).
+    /// Fullmove number 0 (see [`FenLeniency::FullmoveZero`](super::FenLeniency::FullmoveZero)).
     FullmoveZero,
     /// A quoted string that does not end.
     UnterminatedString,
