@@ -105,6 +105,7 @@ pub mod eran;
 pub mod fen;
 pub mod lan;
 pub mod location;
+pub mod pgn;
 pub mod pin;
 pub mod position;
 pub mod san;

@@ -1,0 +1,1 @@
+//! Comment commands: `[%clk]`, `[%emt]`, `[%eval]`, `[%csl]`, `[%cal]` (work in progress).

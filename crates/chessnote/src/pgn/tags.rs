@@ -1,0 +1,1 @@
+//! Typed tag values: dates, time controls, ratings, variants (work in progress).

@@ -1,0 +1,7 @@
+//! PGN: the reader on real files, against python-chess, typed helpers,
+//! error positions and adversarial inputs (one test binary).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod typed;

@@ -1,0 +1,1 @@
+//! Typed tag values and comment commands on real data.
