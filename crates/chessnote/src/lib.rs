@@ -69,8 +69,9 @@
 #![warn(missing_docs)]
 
 extern crate alloc;
-// The pest grammar types of the seed FEN façade (feature `pest`) need `std`.
-#[cfg(feature = "pest")]
+// The PGN reader over `io::Read` and the pest grammar types of the seed FEN
+// façade (feature `pest`, which turns on `std`) need `std`.
+#[cfg(feature = "std")]
 extern crate std;
 
 mod board;

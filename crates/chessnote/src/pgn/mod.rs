@@ -1,4 +1,57 @@
-//! PGN, Portable Game Notation: game files read as a stream (work in progress).
+//! PGN, Portable Game Notation: game files read as a stream, every problem
+//! located, nothing dropped.
+//!
+//! - [`Reader`] reads games from bytes in memory ([`Reader::from_slice`],
+//!   `no_std`) or any `io::Read` ([`Reader::new`], `std`) through one
+//!   buffer, in constant memory and linear time, and calls a [`Visitor`]
+//!   for each part of each game (pgn-reader's shape: `ControlFlow` to stop
+//!   or skip a game, variations skipped unless asked for).
+//! - [`Reader::games`] gives each game as a [`Game`]: its tags, its
+//!   mainline replayed legally ([`Replayer`]), its NAGs, comments, result
+//!   and errors. [`Reader::headers`] gives the tags alone, fast.
+//! - Every problem is a [`PgnError`]: a kind, the byte, line and column,
+//!   the game, and for a move its ply and text. The reader recovers and
+//!   reads on: a stream of a million games with one bad game yields a
+//!   million games and one error.
+//! - [`tags`] and [`commands`] read what tag values and comments hold:
+//!   dates, time controls, ratings, variants; clocks, evaluations, arrows.
+//!
+//! `docs/pgn.md` lists how this reader differs from python-chess and why.
+//!
+//! ```
+//! use chessnote::pgn::Reader;
+//!
+//! let pgn = b"[Event \"Paris\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7# 1-0\n";
+//! for game in Reader::from_slice(pgn).games() {
+//!     assert!(game.errors.is_empty());
+//!     assert_eq!(game.moves.len(), 7);
+//!     assert_eq!(game.tag("Event"), Some("Paris"));
+//! }
+//! ```
 
 pub mod commands;
+mod error;
+mod game;
+mod input;
+mod options;
+mod reader;
+mod replay;
 pub mod tags;
+mod token;
+mod visitor;
+
+pub use error::{PgnError, PgnErrorKind};
+pub use game::{
+    Building, Game, GameBuilder, Games, Headers, HeadersBuilder, HeadersIter, MainlineMove,
+    SliceGames, SliceHeaders,
+};
+#[cfg(feature = "std")]
+pub use input::IoInput;
+pub use input::{Input, SliceInput};
+pub use options::{Limits, PgnLeniencies, PgnLeniency, ReadOptions};
+pub use reader::Reader;
+pub use replay::Replayer;
+pub use token::{
+    CommentKind, Encoding, GameResult, Nag, RawComment, RawTag, Skip, Token, decode_text,
+};
+pub use visitor::{GameStart, Visitor};

@@ -100,6 +100,7 @@ impl SanPlus {
     ///
     /// A [`SanError`] naming what was wrong and at which byte, when `bytes`
     /// is not SAN with those leniencies.
+    #[inline]
     pub fn from_ascii_reporting(
         bytes: &[u8],
         options: SanOptions,

@@ -235,9 +235,37 @@ impl SanPlus {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn to_move(&self, position: &Position) -> Result<Move, MoveError> {
+        self.to_move_with(position, SanOptions::STRICT).map(|(mv, _)| mv)
+    }
+
+    /// The legal move this SAN names, with the position-level leniencies of
+    /// `options` ([`Leniency::AnyDisambiguation`],
+    /// [`Leniency::CaptureMismatch`], [`Leniency::WrongSuffix`]); returns
+    /// the move and the leniencies it needed. This is what a reader that
+    /// has already parsed the SAN (a PGN reader) calls.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] when no legal move matches, several do, or the move
+    /// needs a leniency `options` do not allow.
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// use chessnote::san::{Leniency, SanOptions, SanPlus};
+    /// let san: SanPlus = "Ng1f3".parse().unwrap();
+    /// assert!(san.to_move(&Position::new()).is_err());
+    /// let (mv, used) = san.to_move_with(&Position::new(), SanOptions::LENIENT)?;
+    /// assert_eq!((mv.to(), used.contains(Leniency::AnyDisambiguation)), (chessnote::Square::F3, true));
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    #[inline]
+    pub fn to_move_with(
+        &self,
+        position: &Position,
+        options: SanOptions,
+    ) -> Result<(Move, SanOptions), MoveError> {
         position
-            .san_to_move(self, SanOptions::STRICT)
-            .map(|(mv, _)| mv)
+            .san_to_move(self, options)
             .map_err(|kind| MoveError::of_value(kind, self, position))
     }
 }

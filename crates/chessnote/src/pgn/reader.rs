@@ -1,0 +1,1275 @@
+//! The reader: one pass over the bytes, a state machine with no recursion,
+//! a visitor called for each part of each game.
+
+use alloc::vec::Vec;
+use core::convert::Infallible;
+use core::ops::ControlFlow::{self, Break, Continue};
+
+use super::input::{Input, SliceInput};
+use super::{
+    CommentKind, GameResult, GameStart, Nag, PgnError, PgnErrorKind, PgnLeniency, RawComment,
+    RawTag, ReadOptions, Skip, Token, Visitor,
+};
+use crate::location::Location;
+use crate::san::SanPlus;
+
+/// Returns from the enclosing function with the `Break`, if it is one.
+macro_rules! flow {
+    ($e:expr) => {
+        if let Break(b) = $e {
+            return Ok(Break(b));
+        }
+    };
+}
+
+/// Bytes that end a move token: whitespace and PGN's punctuation.
+static TERMINATOR: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b" \t\n\r\x0b\x0c{}();[]$\"";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// The length of the token at the start of `data`: up to the first
+/// terminator (at least one byte, when there is one).
+#[inline(always)]
+fn token_len(data: &[u8]) -> usize {
+    let mut i = 1;
+    while let Some(&b) = data.get(i) {
+        if TERMINATOR[usize::from(b)] {
+            break;
+        }
+        i += 1;
+    }
+    i.min(data.len())
+}
+
+/// Whether a token of `len` bytes at the start of `data` is whole: a
+/// terminator or the end of the input follows it.
+#[inline(always)]
+fn ends_at(data: &[u8], len: usize, at_end: bool) -> bool {
+    match data.get(len) {
+        Some(&b) => TERMINATOR[usize::from(b)],
+        None => at_end,
+    }
+}
+
+/// The PGN reader: games from any input, streamed, one visitor call per
+/// part of a game, every problem reported with its place (see
+/// [`PgnError`]).
+///
+/// Over bytes in memory ([`Reader::from_slice`]) it reads in place, with no
+/// allocation but a small stack for the plies of open variations; over any
+/// `io::Read` ([`Reader::new`], with `std`) it reads through one buffer,
+/// allocated once, of [`ReadOptions::buffer_size`] bytes. Memory stays
+/// constant whatever the size of a game, a comment or the input: tags and
+/// comments are lent to the visitor, and a comment longer than the buffer
+/// comes in pieces. Time is linear in the input, and nothing recurses:
+/// variations are a depth counter.
+///
+/// # How games are delimited
+///
+/// A game is optional tag pairs and then movetext. It ends at its
+/// termination marker (and the comments right after it), at a `[` that
+/// starts the next tag section, or at the end of the input; a blank line
+/// does not end a game (a blank line inside the movetext is no reason to
+/// cut it in two), except that a blank line before an `[Event` tag ends a
+/// game that has only tags.
+///
+/// ```
+/// use chessnote::pgn::Reader;
+///
+/// let pgn = b"[Event \"Casual\"]\n[White \"Anderssen\"]\n\n1. e4 e5 2. f4 exf4 *\n\n1. d4 1-0";
+/// let games: Vec<_> = Reader::from_slice(pgn).games().collect();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].tag("White"), Some("Anderssen"));
+/// assert_eq!(games[0].uci().map(|m| m.to_string()).collect::<Vec<_>>(), ["e2e4", "e7e5", "f2f4", "e5f4"]);
+/// assert_eq!(games[1].line, 6);
+/// ```
+#[derive(Debug)]
+pub struct Reader<I> {
+    input: I,
+    options: ReadOptions,
+    lookahead: usize,
+    /// Where `input.data()[0]` is in the input.
+    offset: u64,
+    line: u64,
+    line_start: u64,
+    /// Games started so far.
+    games: u64,
+    // The game being read.
+    game: GameStart,
+    result_tag: Option<GameResult>,
+    tags: u32,
+    moves: u32,
+    /// Open variations being read, each with the ply its moves count from.
+    plies: Vec<u32>,
+    /// Open variations being skipped, inside the ones read.
+    skip: usize,
+    after_result: bool,
+}
+
+impl<'a> Reader<SliceInput<'a>> {
+    /// A reader of bytes in memory, with the default options.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let mut reader = Reader::from_slice(b"1. e4 e5 *");
+    /// assert!(reader.skip_game()?);
+    /// assert!(!reader.skip_game()?);
+    /// # Ok::<(), core::convert::Infallible>(())
+    /// ```
+    pub fn from_slice(bytes: &'a [u8]) -> Reader<SliceInput<'a>> {
+        Reader::from_slice_with(bytes, ReadOptions::DEFAULT)
+    }
+
+    /// A reader of bytes in memory, with these options.
+    pub fn from_slice_with(bytes: &'a [u8], options: ReadOptions) -> Reader<SliceInput<'a>> {
+        Reader::from_input(SliceInput::new(bytes), options)
+    }
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> Reader<super::IoInput<R>> {
+    /// A reader of any `io::Read` (a file, stdin, a decompressor), with the
+    /// default options. It buffers: do not add a `BufReader`.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let file: &[u8] = b"[Event \"x\"]\n1. e4 *\n"; // or std::fs::File::open(path)?
+    /// let games = Reader::new(file).games().count();
+    /// assert_eq!(games, 1);
+    /// ```
+    pub fn new(read: R) -> Reader<super::IoInput<R>> {
+        Reader::with_options(read, ReadOptions::DEFAULT)
+    }
+
+    /// A reader of any `io::Read`, with these options.
+    pub fn with_options(read: R, options: ReadOptions) -> Reader<super::IoInput<R>> {
+        let input = super::IoInput::new(read, options.effective_buffer_size());
+        Reader::from_input(input, options)
+    }
+}
+
+impl<I: Input> Reader<I> {
+    /// A reader of any [`Input`].
+    pub fn from_input(input: I, options: ReadOptions) -> Reader<I> {
+        let start = Location {
+            byte: 0,
+            line: 1,
+            column: 1,
+        };
+        Reader {
+            input,
+            options,
+            lookahead: options.limits.max_token_len.max(16) + 16,
+            offset: 0,
+            line: 1,
+            line_start: 0,
+            games: 0,
+            game: GameStart {
+                index: 0,
+                location: start,
+            },
+            result_tag: None,
+            tags: 0,
+            moves: 0,
+            plies: Vec::new(),
+            skip: 0,
+            after_result: false,
+        }
+    }
+
+    /// The options the reader reads with.
+    pub fn options(&self) -> &ReadOptions {
+        &self.options
+    }
+
+    /// Where the next byte to read is.
+    pub fn location(&self) -> Location {
+        self.loc(0)
+    }
+
+    /// How many games have been started so far.
+    pub fn games_started(&self) -> u64 {
+        self.games
+    }
+
+    /// The input, with the bytes not yet read still in it (for an
+    /// [`super::IoInput`], in its buffer).
+    pub fn into_input(self) -> I {
+        self.input
+    }
+
+    /// Reads the next game with `visitor`: `Ok(None)` at the end of the
+    /// input, otherwise what the visitor made of the game.
+    ///
+    /// ```
+    /// use chessnote::pgn::{Game, Reader};
+    /// let mut reader = Reader::from_slice(b"1. e4 *\n1. d4 *");
+    /// let first = reader.read_game(&mut Game::builder())?.unwrap();
+    /// assert_eq!(first.san().map(|s| s.to_string()).collect::<Vec<_>>(), ["e4"]);
+    /// # Ok::<(), core::convert::Infallible>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Only the input's own errors (an `io::Error`); problems in the PGN go
+    /// to [`Visitor::error`].
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Result<Option<V::Output>, I::Error> {
+        if !self.begin_game()? {
+            return Ok(None);
+        }
+        let mut tags = match visitor.begin_game(self.game) {
+            Continue(tags) => tags,
+            Break(output) => {
+                self.skip_rest(false)?;
+                return Ok(Some(output));
+            }
+        };
+        if let Break(output) = self.tags(&mut TagPhase {
+            visitor: &mut *visitor,
+            tags: &mut tags,
+        })? {
+            self.skip_rest(false)?;
+            return Ok(Some(output));
+        }
+        let mut movetext = match visitor.begin_movetext(tags) {
+            Continue(movetext) => movetext,
+            Break(output) => {
+                self.skip_rest(true)?;
+                return Ok(Some(output));
+            }
+        };
+        let mut phase = MovePhase {
+            visitor: &mut *visitor,
+            movetext: &mut movetext,
+        };
+        let mut flow = self.movetext(&mut phase)?;
+        if flow.is_continue() {
+            flow = self.end_movetext(&mut phase);
+        }
+        if let Break(output) = flow {
+            self.skip_rest(true)?;
+            return Ok(Some(output));
+        }
+        Ok(Some(visitor.end_game(movetext)))
+    }
+
+    /// Skips the next game without parsing its moves: `Ok(false)` at the
+    /// end of the input.
+    ///
+    /// # Errors
+    ///
+    /// Only the input's own errors.
+    pub fn skip_game(&mut self) -> Result<bool, I::Error> {
+        if !self.begin_game()? {
+            return Ok(false);
+        }
+        self.skip_rest(false)?;
+        Ok(true)
+    }
+
+    /// Calls [`Reader::read_game`] until the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// Only the input's own errors.
+    pub fn visit_all_games<V: Visitor>(&mut self, visitor: &mut V) -> Result<(), I::Error> {
+        while self.read_game(visitor)?.is_some() {}
+        Ok(())
+    }
+
+    /// Skips what is left of the game (the tags too unless `in_movetext`),
+    /// quietly.
+    fn skip_rest(&mut self, in_movetext: bool) -> Result<(), I::Error> {
+        if !in_movetext {
+            let Continue(()) = self.tags(&mut Quiet)?;
+        }
+        self.skip += self.plies.len().saturating_sub(1);
+        self.plies.truncate(1);
+        let Continue(()) = self.movetext(&mut Quiet)?;
+        Ok(())
+    }
+}
+
+/// What the reader does with what it reads: pass it to a visitor (in the
+/// tag phase or the movetext phase) or nothing ([`Quiet`], when skipping).
+trait Sink {
+    type Output;
+    /// Nothing is delivered and no error reported: tokens are only
+    /// delimited.
+    const QUIET: bool;
+
+    fn tag(&mut self, _name: &[u8], _value: RawTag<'_>) -> ControlFlow<Self::Output> {
+        Continue(())
+    }
+    fn san(&mut self, _san: SanPlus, _token: Token<'_>) -> ControlFlow<Self::Output> {
+        Continue(())
+    }
+    fn nag(&mut self, _nag: Nag) -> ControlFlow<Self::Output> {
+        Continue(())
+    }
+    fn comment(&mut self, _comment: RawComment<'_>, _partial: bool) -> ControlFlow<Self::Output> {
+        Continue(())
+    }
+    fn begin_variation(&mut self) -> ControlFlow<Self::Output, Skip> {
+        Continue(Skip(true))
+    }
+    fn end_variation(&mut self) -> ControlFlow<Self::Output> {
+        Continue(())
+    }
+    fn result(&mut self, _result: GameResult) -> ControlFlow<Self::Output> {
+        Continue(())
+    }
+    fn error(&mut self, _error: PgnError) -> ControlFlow<Self::Output> {
+        Continue(())
+    }
+}
+
+struct Quiet;
+
+impl Sink for Quiet {
+    type Output = Infallible;
+    const QUIET: bool = true;
+}
+
+struct TagPhase<'a, V: Visitor> {
+    visitor: &'a mut V,
+    tags: &'a mut V::Tags,
+}
+
+impl<V: Visitor> Sink for TagPhase<'_, V> {
+    type Output = V::Output;
+    const QUIET: bool = false;
+
+    #[inline(always)]
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> ControlFlow<V::Output> {
+        self.visitor.tag(self.tags, name, value)
+    }
+    fn error(&mut self, error: PgnError) -> ControlFlow<V::Output> {
+        self.visitor.error(error)
+    }
+}
+
+struct MovePhase<'a, V: Visitor> {
+    visitor: &'a mut V,
+    movetext: &'a mut V::Movetext,
+}
+
+impl<V: Visitor> Sink for MovePhase<'_, V> {
+    type Output = V::Output;
+    const QUIET: bool = false;
+
+    #[inline(always)]
+    fn san(&mut self, san: SanPlus, token: Token<'_>) -> ControlFlow<V::Output> {
+        self.visitor.san(self.movetext, san, token)
+    }
+    #[inline(always)]
+    fn nag(&mut self, nag: Nag) -> ControlFlow<V::Output> {
+        self.visitor.nag(self.movetext, nag)
+    }
+    #[inline(always)]
+    fn comment(&mut self, comment: RawComment<'_>, partial: bool) -> ControlFlow<V::Output> {
+        if partial {
+            self.visitor.partial_comment(self.movetext, comment)
+        } else {
+            self.visitor.comment(self.movetext, comment)
+        }
+    }
+    fn begin_variation(&mut self) -> ControlFlow<V::Output, Skip> {
+        self.visitor.begin_variation(self.movetext)
+    }
+    fn end_variation(&mut self) -> ControlFlow<V::Output> {
+        self.visitor.end_variation(self.movetext)
+    }
+    fn result(&mut self, result: GameResult) -> ControlFlow<V::Output> {
+        self.visitor.result(self.movetext, result)
+    }
+    fn error(&mut self, error: PgnError) -> ControlFlow<V::Output> {
+        self.visitor.error(error)
+    }
+}
+
+/// The newlines in a span of a comment: how many, where the last is, and
+/// where the first one followed by `[Event ` is (such a line ends a comment
+/// left open). `None` for `hold` when a newline is too near the end of
+/// `data` to tell what follows it: the span should stop before it.
+struct Lines {
+    count: u64,
+    last: Option<usize>,
+    event: Option<usize>,
+    hold: Option<usize>,
+}
+
+const EVENT_LINE: &[u8] = b"[Event ";
+
+fn scan_lines(data: &[u8], span: usize, complete: bool) -> Lines {
+    let mut lines = Lines {
+        count: 0,
+        last: None,
+        event: None,
+        hold: None,
+    };
+    for nl in memchr::memchr_iter(b'\n', &data[..span]) {
+        let after = &data[nl + 1..span];
+        if after.starts_with(EVENT_LINE) {
+            lines.event = Some(nl);
+            return lines;
+        }
+        if !complete && after.len() < EVENT_LINE.len() && EVENT_LINE.starts_with(after) {
+            lines.hold = Some(nl);
+            return lines;
+        }
+        lines.count += 1;
+        lines.last = Some(nl);
+    }
+    lines
+}
+
+/// The length of the longest prefix of `bytes` that ends on a UTF-8
+/// character boundary (at most 3 bytes shorter).
+fn utf8_boundary(bytes: &[u8]) -> usize {
+    let n = bytes.len();
+    for back in 1..=3.min(n) {
+        let b = bytes[n - back];
+        if b & 0xC0 == 0xC0 {
+            // A lead byte: is its sequence whole?
+            let need = if b >= 0xF0 {
+                4
+            } else if b >= 0xE0 {
+                3
+            } else {
+                2
+            };
+            return if back >= need { n } else { n - back };
+        }
+        if b & 0x80 == 0 {
+            return n;
+        }
+    }
+    n
+}
+
+impl<I: Input> Reader<I> {
+    #[inline(always)]
+    fn loc(&self, ahead: usize) -> Location {
+        let byte = self.offset + ahead as u64;
+        Location {
+            byte,
+            line: self.line,
+            column: byte - self.line_start + 1,
+        }
+    }
+
+    #[cold]
+    fn error(&self, kind: PgnErrorKind, ahead: usize) -> PgnError {
+        PgnError::new(kind, self.loc(ahead), self.game.index, self.game.location)
+    }
+
+    /// The ply of the last move on the current line of play.
+    fn ply(&self) -> u32 {
+        self.plies.last().copied().unwrap_or(0)
+    }
+
+    #[inline(always)]
+    fn bump(&mut self, n: usize) {
+        self.input.consume(n);
+        self.offset += n as u64;
+    }
+
+    /// Makes sure `n` bytes are available, unless the input ends first.
+    #[inline(always)]
+    fn ensure(&mut self, n: usize) -> Result<(), I::Error> {
+        if self.input.data().len() < n && !self.input.at_end() {
+            self.refill(n)?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn refill(&mut self, n: usize) -> Result<(), I::Error> {
+        while self.input.data().len() < n {
+            if !self.input.fill()? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips whitespace; returns how many newlines it passed.
+    #[inline(always)]
+    fn skip_space(&mut self) -> u64 {
+        let data = self.input.data();
+        let mut i = 0;
+        let mut newlines = 0;
+        while let Some(&b) = data.get(i) {
+            if b == b'\n' {
+                newlines += 1;
+                self.line_start = self.offset + i as u64 + 1;
+            } else if !is_space(b) {
+                break;
+            }
+            i += 1;
+        }
+        self.line += newlines;
+        self.bump(i);
+        newlines
+    }
+
+    /// Skips to the end of the line (the `\n` stays), whatever its length.
+    fn skip_line(&mut self) -> Result<(), I::Error> {
+        loop {
+            let data = self.input.data();
+            if let Some(nl) = memchr::memchr(b'\n', data) {
+                self.bump(nl);
+                return Ok(());
+            }
+            let n = data.len();
+            self.bump(n);
+            if !self.input.fill()? && self.input.data().is_empty() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Skips what comes between games (whitespace, a byte-order mark, `%`
+    /// lines) and starts the next game: `false` at the end of the input.
+    fn begin_game(&mut self) -> Result<bool, I::Error> {
+        loop {
+            self.ensure(self.lookahead)?;
+            self.skip_space();
+            self.ensure(self.lookahead)?;
+            let data = self.input.data();
+            if data.starts_with(b"\xef\xbb\xbf") {
+                self.bump(3);
+                continue;
+            }
+            match data.first() {
+                None => return Ok(false),
+                Some(&b) if is_space(b) => {}
+                Some(b'%') if self.offset == self.line_start => self.skip_line()?,
+                Some(_) => break,
+            }
+        }
+        self.game = GameStart {
+            index: self.games,
+            location: self.loc(0),
+        };
+        self.games += 1;
+        self.result_tag = None;
+        self.tags = 0;
+        self.moves = 0;
+        self.plies.clear();
+        self.plies.push(0);
+        self.skip = 0;
+        self.after_result = false;
+        Ok(true)
+    }
+
+    /// The tag section: tag pairs, whitespace and `%` lines, until
+    /// something else (or a blank line before an `[Event` tag, which
+    /// starts the next game).
+    fn tags<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
+        // Newlines since the last tag: two make a blank line.
+        let mut newlines = 0;
+        loop {
+            self.ensure(self.lookahead)?;
+            newlines += self.skip_space();
+            self.ensure(self.lookahead)?;
+            let data = self.input.data();
+            match data.first() {
+                Some(b'[') => {
+                    if newlines >= 2 && self.tags > 0 && data[1..].starts_with(b"Event") {
+                        // A game of tags only; this tag starts the next.
+                        self.after_result = true;
+                        return Ok(Continue(()));
+                    }
+                    newlines = 0;
+                    flow!(self.tag(sink)?);
+                }
+                Some(&b) if is_space(b) => {}
+                Some(b'%') if self.offset == self.line_start => self.skip_line()?,
+                _ => return Ok(Continue(())),
+            }
+        }
+    }
+
+    /// One tag pair, at `[`.
+    fn tag<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
+        let max = self.options.limits.max_tag_len;
+        if tag_end(self.input.data()).is_none_or(|end| end > max) {
+            self.ensure(max)?;
+        }
+        let data = self.input.data();
+        let window = &data[..data.len().min(max)];
+        let Some(end) = tag_end(window) else {
+            // No end of line within the limit.
+            if window.len() == max {
+                if !S::QUIET {
+                    let error = self.error(PgnErrorKind::TagTooLong, 0).with_token(window);
+                    flow!(sink.error(error));
+                }
+                self.skip_line()?;
+                return Ok(Continue(()));
+            }
+            // The input ends inside the tag: the rest is the tag.
+            return self.tag_pair(sink, window.len());
+        };
+        self.tag_pair(sink, end)
+    }
+
+    /// The tag pair in the first `len` bytes of the data (from `[` to its
+    /// `]` included, or to the end of its line).
+    fn tag_pair<S: Sink>(&mut self, sink: &mut S, len: usize) -> Result<ControlFlow<S::Output>, I::Error> {
+        let data = self.input.data();
+        let text = &data[..len];
+        let parsed = parse_tag(text);
+        if !S::QUIET {
+            for &(kind, at) in parsed.problems.iter().flatten() {
+                flow!(sink.error(self.error(kind, at).with_token(text)));
+            }
+            if let Some((name, value)) = parsed.pair {
+                let name = &text[name.0..name.1];
+                let value = &text[value.0..value.1];
+                self.tags += 1;
+                if self.tags > self.options.limits.max_tags {
+                    if self.tags == self.options.limits.max_tags + 1 {
+                        let error = self.error(PgnErrorKind::TooManyTags, 0).with_token(text);
+                        flow!(sink.error(error));
+                    }
+                } else {
+                    if name == b"Result" {
+                        self.result_tag = GameResult::from_ascii(value);
+                    }
+                    flow!(sink.tag(name, RawTag(value)));
+                }
+            }
+        }
+        self.bump(len);
+        Ok(Continue(()))
+    }
+
+    /// The movetext, up to the end of the game.
+    fn movetext<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
+        loop {
+            self.ensure(self.lookahead)?;
+            let data = self.input.data();
+            let Some(&b) = data.first() else {
+                return Ok(Continue(()));
+            };
+            if self.after_result && !matches!(b, b'{' | b';' | b'%') && !is_space(b) {
+                return Ok(Continue(()));
+            }
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
+                    self.skip_space();
+                }
+                b'{' => flow!(self.comment(sink, CommentKind::Brace)?),
+                b';' => flow!(self.comment(sink, CommentKind::Line)?),
+                b'%' if self.offset == self.line_start => self.skip_line()?,
+                b'[' => return Ok(Continue(())),
+                b'(' => flow!(self.open_variation(sink)),
+                b')' => flow!(self.close_variation(sink)),
+                b'$' => flow!(self.nag(sink)),
+                b'!' | b'?' => flow!(self.glyph(sink)),
+                b'*' => flow!(self.maybe_result(sink, 1, GameResult::Unknown)),
+                b'0'..=b'9' => flow!(self.number(sink)?),
+                b'.' => {
+                    // Dots on their own (`1. ... Nf6`): part of a move number.
+                    let n = data.iter().take_while(|&&b| b == b'.').count();
+                    self.bump(n);
+                }
+                b'a'..=b'z' | b'A'..=b'Z' | b'-' => {
+                    flow!(self.san(sink)?);
+                }
+                0xC2 | 0xE2 => flow!(self.unicode(sink)),
+                _ => flow!(self.unexpected(sink, PgnErrorKind::UnexpectedToken)?),
+            }
+        }
+    }
+
+    /// After the movetext: variations left open are reported and closed.
+    fn end_movetext<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+        if self.plies.len() > 1 || self.skip > 0 {
+            sink.error(self.error(PgnErrorKind::UnclosedVariation, 0))?;
+        }
+        while self.plies.len() > 1 {
+            self.plies.pop();
+            sink.end_variation()?;
+        }
+        Continue(())
+    }
+
+    /// A token that is nothing PGN has: reported, skipped to its end.
+    fn unexpected<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        kind: PgnErrorKind,
+    ) -> Result<ControlFlow<S::Output>, I::Error> {
+        let data = self.input.data();
+        let len = token_len(data);
+        if len == data.len() && !self.input.at_end() {
+            return self.too_long(sink);
+        }
+        if !S::QUIET && self.skip == 0 {
+            let error = self.error(kind, 0).with_token(&data[..len]);
+            flow!(sink.error(error));
+        }
+        self.bump(len);
+        Ok(Continue(()))
+    }
+
+    /// A token longer than the limit: reported, skipped in pieces.
+    #[cold]
+    fn too_long<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
+        if !S::QUIET && self.skip == 0 {
+            let data = self.input.data();
+            let error = self.error(PgnErrorKind::TokenTooLong, 0).with_token(data);
+            flow!(sink.error(error));
+        }
+        loop {
+            let data = self.input.data();
+            let (len, whole) = (token_len(data), data.len());
+            self.bump(len);
+            if len < whole || !self.input.fill()? {
+                return Ok(Continue(()));
+            }
+        }
+    }
+
+    /// A move: SAN (castling with zeros and null moves included).
+    #[inline(always)]
+    fn san<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
+        let data = self.input.data();
+        let len = token_len(data);
+        if len == data.len() && !self.input.at_end() {
+            return self.too_long(sink);
+        }
+        if S::QUIET || self.skip > 0 {
+            self.bump(len);
+            return Ok(Continue(()));
+        }
+        if !self.count_move() {
+            return Ok(self.too_many_moves(sink, len));
+        }
+        let data = self.input.data();
+        let text = &data[..len];
+        match SanPlus::from_ascii_reporting(text, self.options.san) {
+            Ok((san, used)) => {
+                flow!(self.deliver_san(sink, san, text, used));
+                self.bump(len);
+                Ok(Continue(()))
+            }
+            Err(error) => self.bad_san(sink, len, error),
+        }
+    }
+
+    #[inline(always)]
+    fn deliver_san<S: Sink>(
+        &self,
+        sink: &mut S,
+        mut san: SanPlus,
+        text: &[u8],
+        used: crate::san::SanOptions,
+    ) -> ControlFlow<S::Output> {
+        let annotation = san.annotation.take();
+        let token = Token {
+            text,
+            location: self.loc(0),
+            leniencies: used,
+        };
+        sink.san(san, token)?;
+        if let Some(annotation) = annotation {
+            sink.nag(Nag::from(annotation))?;
+        }
+        Continue(())
+    }
+
+    /// Counts a move against the limit and the ply; `false` when over the
+    /// limit (the move is then skipped).
+    #[inline(always)]
+    fn count_move(&mut self) -> bool {
+        self.moves = self.moves.saturating_add(1);
+        if let Some(ply) = self.plies.last_mut() {
+            *ply = ply.saturating_add(1);
+        }
+        self.moves <= self.options.limits.max_moves
+    }
+
+    /// A move over [`super::Limits::max_moves`]: skipped, reported once.
+    #[cold]
+    fn too_many_moves<S: Sink>(&mut self, sink: &mut S, len: usize) -> ControlFlow<S::Output> {
+        if self.moves == self.options.limits.max_moves + 1 {
+            sink.error(self.error(PgnErrorKind::TooManyMoves, 0))?;
+        }
+        self.bump(len);
+        Continue(())
+    }
+
+    /// A token that starts like a move but is not SAN: a move followed by
+    /// stray punctuation (`Bxe7,`) is read, and the punctuation reported;
+    /// anything else is reported and skipped.
+    #[cold]
+    fn bad_san<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        len: usize,
+        error: crate::san::SanError,
+    ) -> Result<ControlFlow<S::Output>, I::Error> {
+        let data = self.input.data();
+        let text = &data[..len];
+        if let Ok((san, used)) = SanPlus::from_ascii_prefix(text, self.options.san) {
+            let rest = &text[used..];
+            if !rest.is_empty() && rest.iter().all(|b| b.is_ascii_punctuation()) {
+                let reported = crate::san::SanPlus::from_ascii_reporting(&text[..used], self.options.san);
+                let leniencies = reported.map(|(_, l)| l).unwrap_or_default();
+                flow!(self.deliver_san(sink, san, &text[..used], leniencies));
+                let stray = self.error(PgnErrorKind::UnexpectedToken, used).with_token(rest);
+                flow!(sink.error(stray));
+                self.bump(len);
+                return Ok(Continue(()));
+            }
+        }
+        let report = self
+            .error(PgnErrorKind::InvalidSan, 0)
+            .with_ply(self.ply())
+            .with_token(text)
+            .with_detail(crate::Diagnostic::message(&error));
+        flow!(sink.error(report));
+        self.bump(len);
+        Ok(Continue(()))
+    }
+
+    /// `$n`.
+    fn nag<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+        let data = self.input.data();
+        let digits = data[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if !ends_at(data, 1 + digits, self.input.at_end()) || digits == 0 {
+            return self.unexpected_now(sink, PgnErrorKind::UnexpectedToken);
+        }
+        let len = 1 + digits;
+        if S::QUIET || self.skip > 0 {
+            self.bump(len);
+            return Continue(());
+        }
+        match Nag::from_ascii(&data[..len]) {
+            Some(nag) => sink.nag(nag)?,
+            None => {
+                let error = self.error(PgnErrorKind::NagOutOfRange, 0).with_token(&data[..len]);
+                sink.error(error)?;
+            }
+        }
+        self.bump(len);
+        Continue(())
+    }
+
+    /// [`Reader::unexpected`] for a token known to be short.
+    fn unexpected_now<S: Sink>(&mut self, sink: &mut S, kind: PgnErrorKind) -> ControlFlow<S::Output> {
+        let data = self.input.data();
+        let len = token_len(data);
+        if !S::QUIET && self.skip == 0 {
+            let error = self.error(kind, 0).with_token(&data[..len]);
+            sink.error(error)?;
+        }
+        self.bump(len);
+        Continue(())
+    }
+
+    /// A glyph on its own: `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    fn glyph<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+        let data = self.input.data();
+        let len = token_len(data);
+        match Nag::from_ascii(&data[..len]) {
+            Some(nag) => {
+                if !S::QUIET && self.skip == 0 {
+                    sink.nag(nag)?;
+                }
+                self.bump(len);
+                Continue(())
+            }
+            None => self.unexpected_now(sink, PgnErrorKind::UnexpectedToken),
+        }
+    }
+
+    fn open_variation<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+        if S::QUIET || self.skip > 0 {
+            self.skip += 1;
+        } else if self.plies.len() > self.options.limits.max_depth {
+            self.skip = 1;
+            sink.error(self.error(PgnErrorKind::VariationTooDeep, 0))?;
+        } else {
+            match sink.begin_variation()? {
+                Skip(true) => self.skip = 1,
+                Skip(false) => {
+                    // The variation replaces the last move: it counts from
+                    // that move's ply.
+                    let ply = self.ply().saturating_sub(1);
+                    self.plies.push(ply);
+                }
+            }
+        }
+        self.bump(1);
+        Continue(())
+    }
+
+    fn close_variation<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+        if self.skip > 0 {
+            self.skip -= 1;
+        } else if self.plies.len() > 1 {
+            self.plies.pop();
+            sink.end_variation()?;
+        } else if !S::QUIET {
+            sink.error(self.error(PgnErrorKind::UnmatchedParenthesis, 0))?;
+        }
+        self.bump(1);
+        Continue(())
+    }
+
+    /// A termination marker of `len` bytes, if a token ends there.
+    fn maybe_result<S: Sink>(&mut self, sink: &mut S, len: usize, result: GameResult) -> ControlFlow<S::Output> {
+        if !ends_at(self.input.data(), len, self.input.at_end()) {
+            return self.unexpected_now(sink, PgnErrorKind::UnexpectedToken);
+        }
+        self.result(sink, len, result)
+    }
+
+    fn result<S: Sink>(&mut self, sink: &mut S, len: usize, result: GameResult) -> ControlFlow<S::Output> {
+        if self.skip > 0 {
+            // Inside a skipped variation: not read.
+        } else if self.plies.len() > 1 {
+            if !S::QUIET {
+                let data = self.input.data();
+                let error = self.error(PgnErrorKind::ResultInVariation, 0).with_token(&data[..len]);
+                sink.error(error)?;
+            }
+        } else {
+            if !S::QUIET {
+                if let Some(tag) = self.result_tag.filter(|&tag| tag != result) {
+                    let data = self.input.data();
+                    let error = self
+                        .error(PgnErrorKind::ResultMismatch, 0)
+                        .with_token(&data[..len])
+                        .with_detail(format_args!("the Result tag says {tag}"));
+                    sink.error(error)?;
+                }
+                sink.result(result)?;
+            }
+            self.after_result = true;
+        }
+        self.bump(len);
+        Continue(())
+    }
+
+    /// A token that starts with a digit: a move number (`12.`, `12...`,
+    /// `12…`), a result, or castling with zeros.
+    fn number<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
+        let data = self.input.data();
+        let digits = data.iter().take_while(|b| b.is_ascii_digit()).count();
+        let rest = &data[digits..];
+        let mut dots = 0;
+        loop {
+            match &rest[dots..] {
+                [b'.', ..] => dots += 1,
+                [0xE2, 0x80, 0xA6, ..] => dots += 3,
+                _ => break,
+            }
+        }
+        if dots > 0 || ends_at(data, digits, self.input.at_end()) {
+            // A move number (a bare number is one too).
+            self.bump(digits + dots);
+            return Ok(Continue(()));
+        }
+        for (text, result) in [
+            (&b"1-0"[..], GameResult::WhiteWins),
+            (b"0-1", GameResult::BlackWins),
+            (b"1/2-1/2", GameResult::Draw),
+        ] {
+            if data.starts_with(text) && ends_at(data, text.len(), self.input.at_end()) {
+                return Ok(self.result(sink, text.len(), result));
+            }
+        }
+        if data.starts_with(b"0-0") {
+            return self.san(sink);
+        }
+        if let Some(len) = self.lenient_result(data) {
+            return Ok(self.lenient(sink, len));
+        }
+        self.unexpected(sink, PgnErrorKind::UnexpectedToken)
+    }
+
+    /// A result in a form [`PgnLeniency::UnicodeResult`] allows, at the
+    /// start of `data`: its length and value.
+    fn lenient_result(&self, data: &[u8]) -> Option<(usize, GameResult)> {
+        const FORMS: [(&[u8], GameResult); 8] = [
+            ("½-½".as_bytes(), GameResult::Draw),
+            ("1/2–1/2".as_bytes(), GameResult::Draw),
+            ("1–0".as_bytes(), GameResult::WhiteWins),
+            ("0–1".as_bytes(), GameResult::BlackWins),
+            ("1—0".as_bytes(), GameResult::WhiteWins),
+            ("0—1".as_bytes(), GameResult::BlackWins),
+            ("½–½".as_bytes(), GameResult::Draw),
+            ("1/2—1/2".as_bytes(), GameResult::Draw),
+        ];
+        FORMS
+            .iter()
+            .find(|(text, _)| data.starts_with(text) && ends_at(data, text.len(), self.input.at_end()))
+            .map(|&(text, result)| (text.len(), result))
+    }
+
+    /// A result in a lenient form: read if allowed, reported otherwise.
+    fn lenient<S: Sink>(&mut self, sink: &mut S, (len, result): (usize, GameResult)) -> ControlFlow<S::Output> {
+        if self.options.leniencies.contains(PgnLeniency::UnicodeResult) {
+            return self.result(sink, len, result);
+        }
+        if !S::QUIET && self.skip == 0 {
+            let data = self.input.data();
+            let error = self
+                .error(PgnErrorKind::UnexpectedToken, 0)
+                .with_token(&data[..len])
+                .with_detail("a result in this form needs the unicode-result leniency");
+            sink.error(error)?;
+        }
+        self.bump(len);
+        Continue(())
+    }
+
+    /// A token that starts with a non-ASCII byte: a lenient result, an
+    /// ellipsis after a move number, or junk.
+    fn unicode<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+        let data = self.input.data();
+        if data.starts_with("…".as_bytes()) {
+            self.bump(3);
+            return Continue(());
+        }
+        if let Some(found) = self.lenient_result(data) {
+            return self.lenient(sink, found);
+        }
+        self.unexpected_now(sink, PgnErrorKind::UnexpectedToken)
+    }
+
+    /// A comment, `{…}` or `;…`, delivered in pieces if longer than the
+    /// buffer. A `{` comment not closed before a line that starts with
+    /// `[Event ` ends there, and that is reported.
+    fn comment<S: Sink>(&mut self, sink: &mut S, kind: CommentKind) -> Result<ControlFlow<S::Output>, I::Error> {
+        let open = self.loc(0);
+        self.bump(1);
+        let close = match kind {
+            CommentKind::Brace => b'}',
+            CommentKind::Line => b'\n',
+        };
+        let deliver = !S::QUIET && self.skip == 0;
+        loop {
+            let data = self.input.data();
+            let found = memchr::memchr(close, data);
+            let complete = found.is_some() || self.input.at_end();
+            if !complete && data.len() < self.input.capacity() / 2 {
+                // Read on before cutting the comment into pieces.
+                if self.input.fill()? {
+                    continue;
+                }
+            }
+            let data = self.input.data();
+            let found = memchr::memchr(close, data);
+            let complete = found.is_some() || self.input.at_end();
+            let mut span = found.unwrap_or(data.len());
+            let mut unterminated =
+                found.is_none() && self.input.at_end() && kind == CommentKind::Brace;
+            let mut consumed_close = found.is_some() && kind == CommentKind::Brace;
+            if kind == CommentKind::Brace {
+                let lines = scan_lines(data, span, complete);
+                if let Some(nl) = lines.event {
+                    span = nl;
+                    unterminated = true;
+                    consumed_close = false;
+                } else if let Some(nl) = lines.hold {
+                    span = nl;
+                }
+                let (count, last) = match lines.event.or(lines.hold) {
+                    // Lines up to `span` only: count again (rare).
+                    Some(_) => {
+                        let again = scan_lines(data, span, true);
+                        (again.count, again.last)
+                    }
+                    None => (lines.count, lines.last),
+                };
+                self.line += count;
+                if let Some(last) = last {
+                    self.line_start = self.offset + last as u64 + 1;
+                }
+            }
+            let piece = !complete && !unterminated;
+            if piece && span == data.len() {
+                span = utf8_boundary(&data[..span]);
+            }
+            let mut text = &data[..span];
+            if kind == CommentKind::Line && !piece {
+                text = text.strip_suffix(b"\r").unwrap_or(text);
+            }
+            if unterminated && deliver {
+                let mut error = PgnError::new(
+                    PgnErrorKind::UnterminatedComment,
+                    open,
+                    self.game.index,
+                    self.game.location,
+                );
+                if span < data.len() {
+                    error = error.with_detail(format_args!(
+                        "it ends before the `[Event` tag on line {}",
+                        self.line + 1
+                    ));
+                } else {
+                    error = error.with_detail("it ends at the end of the input");
+                }
+                flow!(sink.error(error));
+            }
+            if deliver {
+                flow!(sink.comment(RawComment::new(text, kind), piece));
+            }
+            self.bump(span + usize::from(consumed_close));
+            if !piece {
+                return Ok(Continue(()));
+            }
+        }
+    }
+}
+
+/// A tag pair, read: the name and value (as ranges of the text) and the
+/// problems found (kind, offset in the text).
+struct ParsedTag {
+    pair: Option<((usize, usize), (usize, usize))>,
+    problems: [Option<(PgnErrorKind, usize)>; 2],
+}
+
+/// Where the tag pair at the start of `text` (`[` first) ends: after its
+/// `]`, or at the end of its line when the `]` is missing; `None` when
+/// neither is in `text`.
+fn tag_end(text: &[u8]) -> Option<usize> {
+    let mut i = 1;
+    let mut in_value = false;
+    while let Some(&b) = text.get(i) {
+        match b {
+            b'\n' => return Some(i),
+            b'"' => in_value = !in_value,
+            b'\\' if in_value => i += 1,
+            b']' if !in_value => return Some(i + 1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+fn is_symbol_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+}
+
+/// Reads `[Name "value"]` (the text up to its `]`, or to its line's end).
+fn parse_tag(text: &[u8]) -> ParsedTag {
+    let mut parsed = ParsedTag {
+        pair: None,
+        problems: [None, None],
+    };
+    let mut report = |kind, at| {
+        if let Some(slot) = parsed.problems.iter_mut().find(|slot| slot.is_none()) {
+            *slot = Some((kind, at));
+        }
+    };
+    let spaces = |from: usize| from + text[from..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    let name_start = spaces(1);
+    let name_end = name_start
+        + text[name_start..]
+            .iter()
+            .take_while(|&&b| !is_space(b) && !matches!(b, b'"' | b']' | b'['))
+            .count();
+    let quote = spaces(name_end);
+    if name_start == name_end || text.get(quote) != Some(&b'"') {
+        report(PgnErrorKind::MalformedTag, 0);
+        return ParsedTag {
+            pair: None,
+            problems: parsed.problems,
+        };
+    }
+    let name = &text[name_start..name_end];
+    if !name[0].is_ascii_alphanumeric() || !name.iter().all(|&b| is_symbol_byte(b)) {
+        report(PgnErrorKind::InvalidTagName, name_start);
+    }
+    let value_start = quote + 1;
+    // The closing quote: the first unescaped one.
+    let mut i = value_start;
+    let mut close = None;
+    let mut unknown_escape = None;
+    while let Some(&b) = text.get(i) {
+        match b {
+            b'"' => {
+                close = Some(i);
+                break;
+            }
+            b'\\' => {
+                if !matches!(text.get(i + 1), Some(b'"' | b'\\')) {
+                    unknown_escape.get_or_insert(i);
+                }
+                i += 2;
+            }
+            b'\n' => break,
+            _ => i += 1,
+        }
+    }
+    let trimmed_end = |end: usize| {
+        let mut end = end;
+        while end > value_start && (text[end - 1] == b'\r' || text[end - 1] == b' ') {
+            end -= 1;
+        }
+        end
+    };
+    let value_end = match close {
+        Some(close) => {
+            let after = spaces(close + 1);
+            if text.get(after) == Some(&b']') {
+                close
+            } else if let Some(last) = last_closing_quote(text, close) {
+                // Unescaped quotes inside the value: it runs to the last
+                // quote before `]`.
+                report(PgnErrorKind::UnescapedQuote, close);
+                last
+            } else {
+                report(PgnErrorKind::UnterminatedTag, after.min(text.len()));
+                close
+            }
+        }
+        None => {
+            // No closing quote on the line: the value runs to its end (a
+            // `]` there is taken as the tag's).
+            report(PgnErrorKind::UnterminatedTag, i.min(text.len()));
+            let end = trimmed_end(i.min(text.len()));
+            if end > value_start && text[end - 1] == b']' { trimmed_end(end - 1) } else { end }
+        }
+    };
+    if let Some(at) = unknown_escape.filter(|&at| at < value_end) {
+        report(PgnErrorKind::UnknownEscape, at);
+    }
+    ParsedTag {
+        pair: Some(((name_start, name_end), (value_start, value_end))),
+        problems: parsed.problems,
+    }
+}
+
+/// The last `"` after `from` that is followed by spaces and the `]` that
+/// ends `text`.
+fn last_closing_quote(text: &[u8], from: usize) -> Option<usize> {
+    let end = text.len().checked_sub(1).filter(|&e| text[e] == b']')?;
+    let mut j = end;
+    while j > from && (text[j - 1] == b' ' || text[j - 1] == b'\t') {
+        j -= 1;
+    }
+    (j > from + 1 && text[j - 1] == b'"').then_some(j - 1)
+}

@@ -1,0 +1,296 @@
+//! Legal replay: the moves of a game played from its start position (the
+//! standard one, or the `FEN` tag's, Chess960 when the `Variant` tag or the
+//! FEN calls for it), the mainline and the variations.
+
+use alloc::vec::Vec;
+
+use super::{GameStart, PgnError, PgnErrorKind, RawTag, Token};
+use crate::fen::Setup;
+use crate::position::{CastlingMode, MoveErrorKind, Position};
+use crate::san::{San, SanOptions, SanPlus};
+use crate::{Diagnostic, Move};
+
+/// Plays a game's moves as a visitor meets them: a helper for any
+/// [`super::Visitor`] that wants legal moves, to call from its own
+/// methods (the game iterator of [`super::Reader::games`] uses it).
+///
+/// It reads the `FEN`, `SetUp` and `Variant` tags, builds the start
+/// position when the movetext begins, turns each SAN into a legal
+/// [`Move`] and plays it, and keeps one position per open variation. An
+/// illegal move is an error ([`PgnErrorKind::IllegalMove`], with the ply,
+/// the SAN and the position before it) that ends that line of play: its
+/// later moves give nothing (and no more errors), while the rest of the
+/// game is read as usual.
+///
+/// ```
+/// use chessnote::pgn::{GameStart, RawTag, Replayer, ReadOptions, Token};
+/// use chessnote::location::Location;
+/// use chessnote::san::SanPlus;
+///
+/// let mut replay = Replayer::new(ReadOptions::DEFAULT_SAN);
+/// let start = GameStart { index: 0, location: Location { byte: 0, line: 1, column: 1 } };
+/// replay.begin_game(start);
+/// replay.tag(b"FEN", RawTag(b"4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+/// replay.begin_movetext()?;
+/// let san: SanPlus = "O-O".parse().unwrap();
+/// let token = Token { text: b"O-O", location: start.location, leniencies: Default::default() };
+/// let mv = replay.san(san, &token)?.unwrap();
+/// assert!(matches!(mv, chessnote::Move::Castle { .. }));
+/// assert_eq!(replay.position().to_setup().to_string(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+/// # Ok::<(), chessnote::pgn::PgnError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Replayer {
+    options: SanOptions,
+    game: GameStart,
+    fen: Vec<u8>,
+    has_fen: bool,
+    chess960: bool,
+    unsupported: bool,
+    start: Position,
+    lines: Vec<Line>,
+}
+
+/// One line of play: the position before its last move (to start a
+/// variation from) and after it.
+#[derive(Clone, Debug)]
+struct Line {
+    before: Position,
+    after: Position,
+    ply: u32,
+    dead: bool,
+}
+
+impl Replayer {
+    /// A replayer that reads SAN with `options` (its position-level
+    /// leniencies apply here; see [`super::ReadOptions::san`]).
+    pub fn new(options: SanOptions) -> Replayer {
+        Replayer {
+            options,
+            game: GameStart {
+                index: 0,
+                location: crate::location::Location {
+                    byte: 0,
+                    line: 1,
+                    column: 1,
+                },
+            },
+            fen: Vec::new(),
+            has_fen: false,
+            chess960: false,
+            unsupported: false,
+            start: Position::new(),
+            lines: Vec::new(),
+        }
+    }
+
+    /// A game starts: forget the last one.
+    pub fn begin_game(&mut self, game: GameStart) {
+        self.game = game;
+        self.fen.clear();
+        self.has_fen = false;
+        self.chess960 = false;
+        self.unsupported = false;
+        self.lines.clear();
+    }
+
+    /// A tag: `FEN`, `Variant` (`SetUp` is not needed: a `FEN` tag is used
+    /// with or without it, as python-chess does) are kept, others ignored.
+    pub fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        match name {
+            b"FEN" => {
+                self.fen.clear();
+                self.fen.extend_from_slice(&value.decode());
+                self.has_fen = true;
+            }
+            b"Variant" => match variant_rules(&value.decode()) {
+                Rules::Chess960 => self.chess960 = true,
+                Rules::Standard => {}
+                Rules::Other => self.unsupported = true,
+            },
+            _ => {}
+        }
+    }
+
+    /// The movetext begins: builds the start position.
+    ///
+    /// # Errors
+    ///
+    /// [`PgnErrorKind::InvalidFen`] when the `FEN` tag is not a legal
+    /// position, [`PgnErrorKind::UnsupportedVariant`] for a variant other
+    /// than standard chess and Chess960: the moves are then not replayed.
+    pub fn begin_movetext(&mut self) -> Result<(), PgnError> {
+        let error = |kind| PgnError::new(kind, self.game.location, self.game.index, self.game.location);
+        let start = if self.unsupported {
+            Err(error(PgnErrorKind::UnsupportedVariant))
+        } else if self.has_fen {
+            match Setup::from_ascii(&self.fen) {
+                Ok(setup) => {
+                    let mode = if self.chess960 {
+                        CastlingMode::Chess960
+                    } else {
+                        CastlingMode::detect(&setup)
+                    };
+                    Position::from_setup(&setup, mode).map_err(|e| {
+                        error(PgnErrorKind::InvalidFen)
+                            .with_token(&self.fen)
+                            .with_detail(e)
+                    })
+                }
+                Err(e) => Err(error(PgnErrorKind::InvalidFen)
+                    .with_token(&self.fen)
+                    .with_detail(e.message())),
+            }
+        } else if self.chess960 {
+            Position::from_setup(&Setup::STARTING, CastlingMode::Chess960).map_err(|e| {
+                error(PgnErrorKind::InvalidFen).with_detail(e)
+            })
+        } else {
+            Ok(Position::new())
+        };
+        let (start, dead, result) = match start {
+            Ok(start) => (start, false, Ok(())),
+            Err(error) => (Position::new(), true, Err(error)),
+        };
+        self.start = start;
+        self.lines.clear();
+        self.lines.push(Line {
+            before: self.start.clone(),
+            after: self.start.clone(),
+            ply: 0,
+            dead,
+        });
+        result
+    }
+
+    /// The game's start position (after [`Replayer::begin_movetext`]).
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// Whether the game is Chess960 (by its `Variant` tag or its FEN).
+    pub fn is_chess960(&self) -> bool {
+        self.start.castling_mode() == CastlingMode::Chess960
+    }
+
+    /// The position on the current line of play.
+    pub fn position(&self) -> &Position {
+        self.lines.last().map_or(&self.start, |line| &line.after)
+    }
+
+    /// The ply of the last move played on the current line (0 at the
+    /// start).
+    pub fn ply(&self) -> u32 {
+        self.lines.last().map_or(0, |line| line.ply)
+    }
+
+    /// Whether the current line of play has ended on an error (its moves
+    /// are then ignored).
+    pub fn is_stopped(&self) -> bool {
+        self.lines.last().is_none_or(|line| line.dead)
+    }
+
+    /// Ends the current line of play (after a problem the reader reported
+    /// in it, such as a move that is not SAN), so that its later moves do
+    /// not each give an error.
+    pub fn stop_line(&mut self) {
+        if let Some(line) = self.lines.last_mut() {
+            line.dead = true;
+        }
+    }
+
+    /// Plays a move: the legal move, or `None` when the line has stopped.
+    ///
+    /// # Errors
+    ///
+    /// [`PgnErrorKind::IllegalMove`] (at the token, with the ply, the SAN
+    /// and the position) when the move is illegal, ambiguous or needs a
+    /// leniency not allowed: the line stops there.
+    pub fn san(&mut self, san: SanPlus, token: &Token<'_>) -> Result<Option<Move>, PgnError> {
+        let options = self.options;
+        let game = self.game;
+        let Some(line) = self.lines.last_mut() else {
+            return Ok(None);
+        };
+        if line.dead {
+            return Ok(None);
+        }
+        if san.san == San::Null {
+            let mut next = line.after.clone();
+            if next.play_null() {
+                line.before = core::mem::replace(&mut line.after, next);
+                line.ply += 1;
+                return Ok(None);
+            }
+            line.dead = true;
+            return Err(PgnError::new(PgnErrorKind::IllegalMove, token.location, game.index, game.location)
+                .with_ply(line.ply + 1)
+                .with_token(token.text)
+                .with_detail(format_args!("a null move in check, in {}", line.after.to_setup())));
+        }
+        match san.to_move_with(&line.after, options) {
+            Ok((mv, _)) => {
+                line.before.clone_from(&line.after);
+                line.after.play_unchecked(mv);
+                line.ply += 1;
+                Ok(Some(mv))
+            }
+            Err(error) => {
+                line.dead = true;
+                let detail_in = matches!(error.kind(), MoveErrorKind::Illegal);
+                let err = PgnError::new(PgnErrorKind::IllegalMove, token.location, game.index, game.location)
+                    .with_ply(line.ply + 1)
+                    .with_token(token.text);
+                Err(if detail_in {
+                    err.with_detail(format_args!("in {}", line.after.to_setup()))
+                } else {
+                    err.with_detail(error.message())
+                })
+            }
+        }
+    }
+
+    /// A variation opens: it replaces the last move of the current line.
+    pub fn begin_variation(&mut self) {
+        let line = match self.lines.last() {
+            Some(parent) => Line {
+                before: parent.before.clone(),
+                after: parent.before.clone(),
+                ply: parent.ply.saturating_sub(1),
+                dead: parent.dead,
+            },
+            None => Line {
+                before: self.start.clone(),
+                after: self.start.clone(),
+                ply: 0,
+                dead: true,
+            },
+        };
+        self.lines.push(line);
+    }
+
+    /// The variation closes: back to the line it branched from.
+    pub fn end_variation(&mut self) {
+        if self.lines.len() > 1 {
+            self.lines.pop();
+        }
+    }
+}
+
+/// The rules a `Variant` tag names (TEMPORARY: replaced by `tags::Variant`).
+enum Rules {
+    Standard,
+    Chess960,
+    Other,
+}
+
+fn variant_rules(value: &[u8]) -> Rules {
+    let lower: Vec<u8> = value.iter().map(u8::to_ascii_lowercase).collect();
+    match lower.as_slice() {
+        b"" | b"standard" | b"chess" | b"normal" | b"from position" | b"fromposition" => Rules::Standard,
+        b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom" | b"fischer random" | b"960" => {
+            Rules::Chess960
+        }
+        _ => Rules::Other,
+    }
+}
