@@ -11,11 +11,11 @@ use super::{
     Encoding, GameResult, GameStart, Nag, PgnError, PgnErrorKind, RawComment, RawTag, Reader,
     Replayer, Skip, Token, Visitor,
 };
+use crate::Move;
 use crate::fen::Setup;
 use crate::position::CastlingMode;
 use crate::san::{SanOptions, SanPlus};
 use crate::uci::Uci;
-use crate::Move;
 
 /// A game as read: its tags, its mainline (each move in SAN and, when it
 /// replayed legally, as a [`Move`], with its NAGs and comments), its
@@ -108,7 +108,10 @@ impl Game {
 
     /// The value of the first tag of that name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// The mainline moves that replayed legally (all of them, unless the
@@ -137,6 +140,7 @@ impl Game {
 /// replaying its moves with a [`Replayer`].
 #[derive(Clone, Debug)]
 pub struct GameBuilder {
+    options: SanOptions,
     replayer: Replayer,
     replay: bool,
     variations: bool,
@@ -155,7 +159,8 @@ impl GameBuilder {
     /// A builder that reads SAN with `options`.
     pub fn new(options: SanOptions) -> GameBuilder {
         GameBuilder {
-            replayer: Replayer::new(options),
+            options,
+            replayer: Replayer::mainline_only(options),
             replay: true,
             variations: false,
             comment: Vec::new(),
@@ -177,6 +182,11 @@ impl GameBuilder {
     #[must_use]
     pub fn variations(mut self, read: bool) -> GameBuilder {
         self.variations = read;
+        self.replayer = if read {
+            Replayer::new(self.options)
+        } else {
+            Replayer::mainline_only(self.options)
+        };
         self
     }
 
@@ -210,7 +220,9 @@ impl Visitor for GameBuilder {
         if name_encoding == Encoding::Latin1 || value_encoding == Encoding::Latin1 {
             b.game.encoding = Encoding::Latin1;
         }
-        b.game.tags.push((name_text.into_owned(), value_text.into_owned()));
+        b.game
+            .tags
+            .push((name_text.into_owned(), value_text.into_owned()));
         self.replayer.tag(name, value);
         Continue(())
     }
@@ -310,7 +322,10 @@ impl Visitor for GameBuilder {
     }
 
     fn error(&mut self, error: PgnError) -> ControlFlow<Game> {
-        if matches!(error.kind(), PgnErrorKind::InvalidSan | PgnErrorKind::TooManyMoves) {
+        if matches!(
+            error.kind(),
+            PgnErrorKind::InvalidSan | PgnErrorKind::TooManyMoves
+        ) {
             self.replayer.stop_line();
         }
         self.pending.push(error);
@@ -355,7 +370,10 @@ pub struct Headers {
 impl Headers {
     /// The value of the first tag of that name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -382,13 +400,20 @@ impl Visitor for HeadersBuilder {
         })
     }
 
-    fn tag(&mut self, headers: &mut Headers, name: &[u8], value: RawTag<'_>) -> ControlFlow<Headers> {
+    fn tag(
+        &mut self,
+        headers: &mut Headers,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Headers> {
         let (name_text, name_encoding) = super::decode_text(name);
         let (value_text, value_encoding) = value.decode_text();
         if name_encoding == Encoding::Latin1 || value_encoding == Encoding::Latin1 {
             headers.encoding = Encoding::Latin1;
         }
-        headers.tags.push((name_text.into_owned(), value_text.into_owned()));
+        headers
+            .tags
+            .push((name_text.into_owned(), value_text.into_owned()));
         Continue(())
     }
 

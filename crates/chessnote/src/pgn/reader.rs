@@ -80,10 +80,11 @@ fn ends_at(data: &[u8], len: usize, at_end: bool) -> bool {
 ///
 /// A game is optional tag pairs and then movetext. It ends at its
 /// termination marker (and the comments right after it), at a `[` that
-/// starts the next tag section, or at the end of the input; a blank line
-/// does not end a game (a blank line inside the movetext is no reason to
-/// cut it in two), except that a blank line before an `[Event` tag ends a
-/// game that has only tags.
+/// starts the next tag section, or at the end of the input. A blank line
+/// alone does not end a game (a blank line inside the movetext is no
+/// reason to cut it in two), but it does before an `[Event` tag that
+/// follows tags (games of tags only), and before a move number lower than
+/// the game's last one (games of moves only).
 ///
 /// ```
 /// use chessnote::pgn::Reader;
@@ -116,6 +117,11 @@ pub struct Reader<I> {
     /// Open variations being skipped, inside the ones read.
     skip: usize,
     after_result: bool,
+    /// Where the outermost open variation opened.
+    open_paren: Location,
+    /// The last move number of the mainline, to tell a game without tags
+    /// or result from the next one (see [`Reader::number`]).
+    last_number: u64,
 }
 
 impl<'a> Reader<SliceInput<'a>> {
@@ -186,6 +192,8 @@ impl<I: Input> Reader<I> {
             plies: Vec::new(),
             skip: 0,
             after_result: false,
+            last_number: 0,
+            open_paren: start,
         }
     }
 
@@ -225,7 +233,10 @@ impl<I: Input> Reader<I> {
     ///
     /// Only the input's own errors (an `io::Error`); problems in the PGN go
     /// to [`Visitor::error`].
-    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Result<Option<V::Output>, I::Error> {
+    pub fn read_game<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Result<Option<V::Output>, I::Error> {
         if !self.begin_game()? {
             return Ok(None);
         }
@@ -573,6 +584,7 @@ impl<I: Input> Reader<I> {
         self.plies.push(0);
         self.skip = 0;
         self.after_result = false;
+        self.last_number = 0;
         Ok(true)
     }
 
@@ -630,13 +642,18 @@ impl<I: Input> Reader<I> {
 
     /// The tag pair in the first `len` bytes of the data (from `[` to its
     /// `]` included, or to the end of its line).
-    fn tag_pair<S: Sink>(&mut self, sink: &mut S, len: usize) -> Result<ControlFlow<S::Output>, I::Error> {
+    fn tag_pair<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        len: usize,
+    ) -> Result<ControlFlow<S::Output>, I::Error> {
         let data = self.input.data();
         let text = &data[..len];
         let parsed = parse_tag(text);
         if !S::QUIET {
-            for &(kind, at) in parsed.problems.iter().flatten() {
-                flow!(sink.error(self.error(kind, at).with_token(text)));
+            // Located at the tag's `[`, the tag as the token.
+            for &(kind, _) in parsed.problems.iter().flatten() {
+                flow!(sink.error(self.error(kind, 0).with_token(text)));
             }
             if let Some((name, value)) = parsed.pair {
                 let name = &text[name.0..name.1];
@@ -661,6 +678,8 @@ impl<I: Input> Reader<I> {
 
     /// The movetext, up to the end of the game.
     fn movetext<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
+        // Whether a blank line comes before the next token.
+        let mut blank = false;
         loop {
             self.ensure(self.lookahead)?;
             let data = self.input.data();
@@ -672,7 +691,8 @@ impl<I: Input> Reader<I> {
             }
             match b {
                 b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
-                    self.skip_space();
+                    blank |= self.skip_space() >= 2;
+                    continue;
                 }
                 b'{' => flow!(self.comment(sink, CommentKind::Brace)?),
                 b';' => flow!(self.comment(sink, CommentKind::Line)?),
@@ -683,7 +703,10 @@ impl<I: Input> Reader<I> {
                 b'$' => flow!(self.nag(sink)),
                 b'!' | b'?' => flow!(self.glyph(sink)),
                 b'*' => flow!(self.maybe_result(sink, 1, GameResult::Unknown)),
-                b'0'..=b'9' => flow!(self.number(sink)?),
+                b'0'..=b'9' => match self.number(sink, blank)? {
+                    Some(flow) => flow!(flow),
+                    None => return Ok(Continue(())),
+                },
                 b'.' => {
                     // Dots on their own (`1. ... Nf6`): part of a move number.
                     let n = data.iter().take_while(|&&b| b == b'.').count();
@@ -695,13 +718,21 @@ impl<I: Input> Reader<I> {
                 0xC2 | 0xE2 => flow!(self.unicode(sink)),
                 _ => flow!(self.unexpected(sink, PgnErrorKind::UnexpectedToken)?),
             }
+            blank = false;
         }
     }
 
     /// After the movetext: variations left open are reported and closed.
     fn end_movetext<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
         if self.plies.len() > 1 || self.skip > 0 {
-            sink.error(self.error(PgnErrorKind::UnclosedVariation, 0))?;
+            let error = PgnError::new(
+                PgnErrorKind::UnclosedVariation,
+                self.open_paren,
+                self.game.index,
+                self.game.location,
+            )
+            .with_token(b"(");
+            sink.error(error)?;
         }
         while self.plies.len() > 1 {
             self.plies.pop();
@@ -810,7 +841,11 @@ impl<I: Input> Reader<I> {
     #[cold]
     fn too_many_moves<S: Sink>(&mut self, sink: &mut S, len: usize) -> ControlFlow<S::Output> {
         if self.moves == self.options.limits.max_moves + 1 {
-            sink.error(self.error(PgnErrorKind::TooManyMoves, 0))?;
+            let data = self.input.data();
+            let error = self
+                .error(PgnErrorKind::TooManyMoves, 0)
+                .with_token(&data[..len]);
+            sink.error(error)?;
         }
         self.bump(len);
         Continue(())
@@ -831,10 +866,13 @@ impl<I: Input> Reader<I> {
         if let Ok((san, used)) = SanPlus::from_ascii_prefix(text, self.options.san) {
             let rest = &text[used..];
             if !rest.is_empty() && rest.iter().all(|b| b.is_ascii_punctuation()) {
-                let reported = crate::san::SanPlus::from_ascii_reporting(&text[..used], self.options.san);
+                let reported =
+                    crate::san::SanPlus::from_ascii_reporting(&text[..used], self.options.san);
                 let leniencies = reported.map(|(_, l)| l).unwrap_or_default();
                 flow!(self.deliver_san(sink, san, &text[..used], leniencies));
-                let stray = self.error(PgnErrorKind::UnexpectedToken, used).with_token(rest);
+                let stray = self
+                    .error(PgnErrorKind::UnexpectedToken, used)
+                    .with_token(rest);
                 flow!(sink.error(stray));
                 self.bump(len);
                 return Ok(Continue(()));
@@ -865,7 +903,9 @@ impl<I: Input> Reader<I> {
         match Nag::from_ascii(&data[..len]) {
             Some(nag) => sink.nag(nag)?,
             None => {
-                let error = self.error(PgnErrorKind::NagOutOfRange, 0).with_token(&data[..len]);
+                let error = self
+                    .error(PgnErrorKind::NagOutOfRange, 0)
+                    .with_token(&data[..len]);
                 sink.error(error)?;
             }
         }
@@ -874,7 +914,11 @@ impl<I: Input> Reader<I> {
     }
 
     /// [`Reader::unexpected`] for a token known to be short.
-    fn unexpected_now<S: Sink>(&mut self, sink: &mut S, kind: PgnErrorKind) -> ControlFlow<S::Output> {
+    fn unexpected_now<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        kind: PgnErrorKind,
+    ) -> ControlFlow<S::Output> {
         let data = self.input.data();
         let len = token_len(data);
         if !S::QUIET && self.skip == 0 {
@@ -902,6 +946,9 @@ impl<I: Input> Reader<I> {
     }
 
     fn open_variation<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+        if self.plies.len() == 1 && self.skip == 0 {
+            self.open_paren = self.loc(0);
+        }
         if S::QUIET || self.skip > 0 {
             self.skip += 1;
         } else if self.plies.len() > self.options.limits.max_depth {
@@ -936,20 +983,32 @@ impl<I: Input> Reader<I> {
     }
 
     /// A termination marker of `len` bytes, if a token ends there.
-    fn maybe_result<S: Sink>(&mut self, sink: &mut S, len: usize, result: GameResult) -> ControlFlow<S::Output> {
+    fn maybe_result<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        len: usize,
+        result: GameResult,
+    ) -> ControlFlow<S::Output> {
         if !ends_at(self.input.data(), len, self.input.at_end()) {
             return self.unexpected_now(sink, PgnErrorKind::UnexpectedToken);
         }
         self.result(sink, len, result)
     }
 
-    fn result<S: Sink>(&mut self, sink: &mut S, len: usize, result: GameResult) -> ControlFlow<S::Output> {
+    fn result<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        len: usize,
+        result: GameResult,
+    ) -> ControlFlow<S::Output> {
         if self.skip > 0 {
             // Inside a skipped variation: not read.
         } else if self.plies.len() > 1 {
             if !S::QUIET {
                 let data = self.input.data();
-                let error = self.error(PgnErrorKind::ResultInVariation, 0).with_token(&data[..len]);
+                let error = self
+                    .error(PgnErrorKind::ResultInVariation, 0)
+                    .with_token(&data[..len]);
                 sink.error(error)?;
             }
         } else {
@@ -971,8 +1030,15 @@ impl<I: Input> Reader<I> {
     }
 
     /// A token that starts with a digit: a move number (`12.`, `12...`,
-    /// `12…`), a result, or castling with zeros.
-    fn number<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
+    /// `12…`), a result, or castling with zeros. `None` when the number
+    /// starts the next game: after a blank line, in the mainline, a move
+    /// number lower than the last one (games without tags or results, one
+    /// after the other).
+    fn number<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        blank: bool,
+    ) -> Result<Option<ControlFlow<S::Output>>, I::Error> {
         let data = self.input.data();
         let digits = data.iter().take_while(|b| b.is_ascii_digit()).count();
         let rest = &data[digits..];
@@ -986,8 +1052,17 @@ impl<I: Input> Reader<I> {
         }
         if dots > 0 || ends_at(data, digits, self.input.at_end()) {
             // A move number (a bare number is one too).
+            if self.skip == 0 && self.plies.len() == 1 {
+                let number = data[..digits].iter().fold(0u64, |n, &d| {
+                    n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+                });
+                if blank && number < self.last_number {
+                    return Ok(None);
+                }
+                self.last_number = number;
+            }
             self.bump(digits + dots);
-            return Ok(Continue(()));
+            return Ok(Some(Continue(())));
         }
         for (text, result) in [
             (&b"1-0"[..], GameResult::WhiteWins),
@@ -995,16 +1070,17 @@ impl<I: Input> Reader<I> {
             (b"1/2-1/2", GameResult::Draw),
         ] {
             if data.starts_with(text) && ends_at(data, text.len(), self.input.at_end()) {
-                return Ok(self.result(sink, text.len(), result));
+                return Ok(Some(self.result(sink, text.len(), result)));
             }
         }
         if data.starts_with(b"0-0") {
-            return self.san(sink);
+            return self.san(sink).map(Some);
         }
         if let Some(len) = self.lenient_result(data) {
-            return Ok(self.lenient(sink, len));
+            return Ok(Some(self.lenient(sink, len)));
         }
         self.unexpected(sink, PgnErrorKind::UnexpectedToken)
+            .map(Some)
     }
 
     /// A result in a form [`PgnLeniency::UnicodeResult`] allows, at the
@@ -1022,12 +1098,18 @@ impl<I: Input> Reader<I> {
         ];
         FORMS
             .iter()
-            .find(|(text, _)| data.starts_with(text) && ends_at(data, text.len(), self.input.at_end()))
+            .find(|(text, _)| {
+                data.starts_with(text) && ends_at(data, text.len(), self.input.at_end())
+            })
             .map(|&(text, result)| (text.len(), result))
     }
 
     /// A result in a lenient form: read if allowed, reported otherwise.
-    fn lenient<S: Sink>(&mut self, sink: &mut S, (len, result): (usize, GameResult)) -> ControlFlow<S::Output> {
+    fn lenient<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        (len, result): (usize, GameResult),
+    ) -> ControlFlow<S::Output> {
         if self.options.leniencies.contains(PgnLeniency::UnicodeResult) {
             return self.result(sink, len, result);
         }
@@ -1060,7 +1142,11 @@ impl<I: Input> Reader<I> {
     /// A comment, `{…}` or `;…`, delivered in pieces if longer than the
     /// buffer. A `{` comment not closed before a line that starts with
     /// `[Event ` ends there, and that is reported.
-    fn comment<S: Sink>(&mut self, sink: &mut S, kind: CommentKind) -> Result<ControlFlow<S::Output>, I::Error> {
+    fn comment<S: Sink>(
+        &mut self,
+        sink: &mut S,
+        kind: CommentKind,
+    ) -> Result<ControlFlow<S::Output>, I::Error> {
         let open = self.loc(0);
         self.bump(1);
         let close = match kind {
@@ -1184,7 +1270,12 @@ fn parse_tag(text: &[u8]) -> ParsedTag {
             *slot = Some((kind, at));
         }
     };
-    let spaces = |from: usize| from + text[from..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    let spaces = |from: usize| {
+        from + text[from..]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+    };
     let name_start = spaces(1);
     let name_end = name_start
         + text[name_start..]
@@ -1251,7 +1342,11 @@ fn parse_tag(text: &[u8]) -> ParsedTag {
             // `]` there is taken as the tag's).
             report(PgnErrorKind::UnterminatedTag, i.min(text.len()));
             let end = trimmed_end(i.min(text.len()));
-            if end > value_start && text[end - 1] == b']' { trimmed_end(end - 1) } else { end }
+            if end > value_start && text[end - 1] == b']' {
+                trimmed_end(end - 1)
+            } else {
+                end
+            }
         }
     };
     if let Some(at) = unknown_escape.filter(|&at| at < value_end) {

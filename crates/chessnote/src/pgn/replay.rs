@@ -42,6 +42,7 @@ use crate::{Diagnostic, Move};
 #[derive(Clone, Debug)]
 pub struct Replayer {
     options: SanOptions,
+    variations: bool,
     game: GameStart,
     fen: Vec<u8>,
     has_fen: bool,
@@ -63,10 +64,12 @@ struct Line {
 
 impl Replayer {
     /// A replayer that reads SAN with `options` (its position-level
-    /// leniencies apply here; see [`super::ReadOptions::san`]).
+    /// leniencies apply here; see [`super::ReadOptions::san`]), the
+    /// variations included.
     pub fn new(options: SanOptions) -> Replayer {
         Replayer {
             options,
+            variations: true,
             game: GameStart {
                 index: 0,
                 location: crate::location::Location {
@@ -81,6 +84,16 @@ impl Replayer {
             unsupported: false,
             start: Position::new(),
             lines: Vec::new(),
+        }
+    }
+
+    /// A replayer of mainlines only, a little faster: it does not keep the
+    /// position before each move, so the moves of a variation are not
+    /// replayed (they give `None`, and no error).
+    pub fn mainline_only(options: SanOptions) -> Replayer {
+        Replayer {
+            variations: false,
+            ..Replayer::new(options)
         }
     }
 
@@ -120,7 +133,14 @@ impl Replayer {
     /// position, [`PgnErrorKind::UnsupportedVariant`] for a variant other
     /// than standard chess and Chess960: the moves are then not replayed.
     pub fn begin_movetext(&mut self) -> Result<(), PgnError> {
-        let error = |kind| PgnError::new(kind, self.game.location, self.game.index, self.game.location);
+        let error = |kind| {
+            PgnError::new(
+                kind,
+                self.game.location,
+                self.game.index,
+                self.game.location,
+            )
+        };
         let start = if self.unsupported {
             Err(error(PgnErrorKind::UnsupportedVariant))
         } else if self.has_fen {
@@ -142,9 +162,8 @@ impl Replayer {
                     .with_detail(e.message())),
             }
         } else if self.chess960 {
-            Position::from_setup(&Setup::STARTING, CastlingMode::Chess960).map_err(|e| {
-                error(PgnErrorKind::InvalidFen).with_detail(e)
-            })
+            Position::from_setup(&Setup::STARTING, CastlingMode::Chess960)
+                .map_err(|e| error(PgnErrorKind::InvalidFen).with_detail(e))
         } else {
             Ok(Position::new())
         };
@@ -223,14 +242,24 @@ impl Replayer {
                 return Ok(None);
             }
             line.dead = true;
-            return Err(PgnError::new(PgnErrorKind::IllegalMove, token.location, game.index, game.location)
-                .with_ply(line.ply + 1)
-                .with_token(token.text)
-                .with_detail(format_args!("a null move in check, in {}", line.after.to_setup())));
+            return Err(PgnError::new(
+                PgnErrorKind::IllegalMove,
+                token.location,
+                game.index,
+                game.location,
+            )
+            .with_ply(line.ply + 1)
+            .with_token(token.text)
+            .with_detail(format_args!(
+                "a null move in check, in {}",
+                line.after.to_setup()
+            )));
         }
         match san.to_move_with(&line.after, options) {
             Ok((mv, _)) => {
-                line.before.clone_from(&line.after);
+                if self.variations {
+                    line.before.clone_from(&line.after);
+                }
                 line.after.play_unchecked(mv);
                 line.ply += 1;
                 Ok(Some(mv))
@@ -238,9 +267,14 @@ impl Replayer {
             Err(error) => {
                 line.dead = true;
                 let detail_in = matches!(error.kind(), MoveErrorKind::Illegal);
-                let err = PgnError::new(PgnErrorKind::IllegalMove, token.location, game.index, game.location)
-                    .with_ply(line.ply + 1)
-                    .with_token(token.text);
+                let err = PgnError::new(
+                    PgnErrorKind::IllegalMove,
+                    token.location,
+                    game.index,
+                    game.location,
+                )
+                .with_ply(line.ply + 1)
+                .with_token(token.text);
                 Err(if detail_in {
                     err.with_detail(format_args!("in {}", line.after.to_setup()))
                 } else {
@@ -257,7 +291,7 @@ impl Replayer {
                 before: parent.before.clone(),
                 after: parent.before.clone(),
                 ply: parent.ply.saturating_sub(1),
-                dead: parent.dead,
+                dead: parent.dead || !self.variations,
             },
             None => Line {
                 before: self.start.clone(),
@@ -287,10 +321,11 @@ enum Rules {
 fn variant_rules(value: &[u8]) -> Rules {
     let lower: Vec<u8> = value.iter().map(u8::to_ascii_lowercase).collect();
     match lower.as_slice() {
-        b"" | b"standard" | b"chess" | b"normal" | b"from position" | b"fromposition" => Rules::Standard,
-        b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom" | b"fischer random" | b"960" => {
-            Rules::Chess960
+        b"" | b"standard" | b"chess" | b"normal" | b"from position" | b"fromposition" => {
+            Rules::Standard
         }
+        b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom" | b"fischer random"
+        | b"960" => Rules::Chess960,
         _ => Rules::Other,
     }
 }

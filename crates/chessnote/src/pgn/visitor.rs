@@ -155,7 +155,10 @@ pub trait Visitor {
     /// reads it: its moves, and [`end_variation`](Visitor::end_variation)
     /// at its `)` (or at the end of the game when it is not closed, which
     /// is reported).
-    fn begin_variation(&mut self, movetext: &mut Self::Movetext) -> ControlFlow<Self::Output, Skip> {
+    fn begin_variation(
+        &mut self,
+        movetext: &mut Self::Movetext,
+    ) -> ControlFlow<Self::Output, Skip> {
         let _ = movetext;
         ControlFlow::Continue(Skip(true))
     }
@@ -169,7 +172,11 @@ pub trait Visitor {
 
     /// The termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`). A game
     /// without one does not call this.
-    fn result(&mut self, movetext: &mut Self::Movetext, result: GameResult) -> ControlFlow<Self::Output> {
+    fn result(
+        &mut self,
+        movetext: &mut Self::Movetext,
+        result: GameResult,
+    ) -> ControlFlow<Self::Output> {
         let _ = (movetext, result);
         ControlFlow::Continue(())
     }

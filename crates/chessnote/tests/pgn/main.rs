@@ -4,4 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod faults;
+mod real_files;
+mod support;
 mod typed;

@@ -235,7 +235,8 @@ impl SanPlus {
     /// # Ok::<(), chessnote::position::MoveError>(())
     /// ```
     pub fn to_move(&self, position: &Position) -> Result<Move, MoveError> {
-        self.to_move_with(position, SanOptions::STRICT).map(|(mv, _)| mv)
+        self.to_move_with(position, SanOptions::STRICT)
+            .map(|(mv, _)| mv)
     }
 
     /// The legal move this SAN names, with the position-level leniencies of

@@ -1,0 +1,241 @@
+//! The reader on every PGN file of the shared data: no panic, the same
+//! games from memory and streamed, every error where its token is, the
+//! large corpus replayed legally.
+
+use std::collections::BTreeMap;
+
+use chessnote::pgn::{Game, PgnErrorKind, Reader, decode_text};
+
+use crate::common;
+use crate::support::{games_in_memory, games_streamed, pgn_files, small_buffer};
+
+#[test]
+fn every_file_reads_the_same_from_memory_and_streamed() {
+    let files = pgn_files();
+    if common::require_shared() {
+        assert!(files.len() > 200, "{} PGN files", files.len());
+    }
+    for (rel, data) in &files {
+        if rel.starts_with("large/") {
+            continue; // the ignored test below reads it, in release
+        }
+        let options = small_buffer();
+        let in_memory = games_in_memory(data, options);
+        for seed in [1, 7] {
+            let streamed = games_streamed(data, options, seed);
+            assert_eq!(
+                in_memory.len(),
+                streamed.len(),
+                "{rel}: game count, seed {seed}"
+            );
+            for (a, b) in in_memory.iter().zip(&streamed) {
+                assert_eq!(
+                    a,
+                    b,
+                    "{rel}: game {} differs streamed (seed {seed})",
+                    a.index + 1
+                );
+            }
+        }
+    }
+}
+
+/// The line `line` (1-based) of `data`, without its end.
+fn line_of(data: &[u8], line: u64) -> &[u8] {
+    data.split(|&b| b == b'\n')
+        .nth((line - 1) as usize)
+        .unwrap_or_default()
+}
+
+/// Every error of every file names a place that holds what it blames: the
+/// token starts at the error's line and column, an unterminated comment at
+/// its `{`, a FEN or variant problem at the game's first byte.
+#[test]
+fn every_error_is_where_its_token_is() {
+    let mut checked = 0;
+    for (rel, data) in pgn_files() {
+        if rel.starts_with("large/") {
+            continue;
+        }
+        for game in Reader::from_slice(&data).games_with(Game::builder().variations(true)) {
+            for error in &game.errors {
+                let at = error.location();
+                let line = line_of(&data, at.line);
+                let from = &line[(at.column - 1) as usize..];
+                // The byte offset and the line and column agree.
+                let line_start: usize = data
+                    .split(|&b| b == b'\n')
+                    .take((at.line - 1) as usize)
+                    .map(|l| l.len() + 1)
+                    .sum();
+                assert_eq!(
+                    at.byte as usize,
+                    line_start + at.column as usize - 1,
+                    "{rel}: {error}"
+                );
+                match (error.kind(), error.token()) {
+                    (PgnErrorKind::InvalidFen | PgnErrorKind::UnsupportedVariant, _) => {
+                        assert_eq!(at.byte, game.offset, "{rel}: {error}");
+                    }
+                    (PgnErrorKind::UnterminatedComment, _) => {
+                        assert_eq!(from.first(), Some(&b'{'), "{rel}: {error}");
+                    }
+                    (_, Some(token)) => {
+                        let token = token.trim_end_matches('…');
+                        let text = decode_text(from).0;
+                        assert!(
+                            text.starts_with(token),
+                            "{rel}: {error}: the line there reads {text:?}"
+                        );
+                    }
+                    (kind, None) => panic!("{rel}: {kind:?} without a token: {error}"),
+                }
+                checked += 1;
+            }
+        }
+    }
+    if common::require_shared() {
+        assert!(checked > 1000, "only {checked} errors checked");
+    }
+}
+
+/// Files the data README calls tricky give the errors a reader should
+/// give, at the right line.
+#[test]
+fn tricky_files_give_the_expected_errors() {
+    let files: BTreeMap<String, Vec<u8>> = pgn_files().into_iter().collect();
+    if files.is_empty() {
+        return;
+    }
+    let errors = |rel: &str| -> Vec<(String, u64, u64)> {
+        let data = &files[rel];
+        Reader::from_slice(data)
+            .games()
+            .flat_map(|g| g.errors)
+            .map(|e| {
+                (
+                    e.kind().name().to_owned(),
+                    e.location().line,
+                    e.location().column,
+                )
+            })
+            .collect()
+    };
+    let games = |rel: &str| Reader::from_slice(&files[rel]).games().collect::<Vec<_>>();
+    // An unclosed quote: the tag is reported and read to the end of its line.
+    assert_eq!(
+        errors("small/scalachess-fixtures/unclosedQuote.pgn")[0],
+        ("unterminated-tag".into(), 1, 1)
+    );
+    assert_eq!(
+        games("small/scalachess-fixtures/unclosedQuote.pgn")[0].tag("Event"),
+        Some("NII - Lille 2 / Tour Blanche Paris")
+    );
+    // `½-½` is not a result without the unicode-result leniency.
+    assert_eq!(
+        errors("small/scalachess-fixtures/unicodeResultDraw.pgn"),
+        [("unexpected-token".into(), 3, 1)]
+    );
+    // Castling written with U+2011 (a non-breaking hyphen) is not SAN.
+    assert!(
+        errors("small/scalachess-fixtures/weirdDashes.pgn")
+            .iter()
+            .all(|(kind, _, _)| kind == "invalid-san")
+    );
+    // Nine games on nine lines, with no blank line between them; results
+    // that differ from the Result tag are reported (python-chess reads
+    // one game).
+    let nobad = games("small/pgn-extract/infiles/test-nobadresults.pgn");
+    assert_eq!(nobad.len(), 9);
+    assert_eq!(
+        errors("small/pgn-extract/infiles/test-nobadresults.pgn").len(),
+        9
+    );
+    // 605 games of tags only, separated by blank lines (python-chess: 1).
+    let fwwrc = games("small/scalachess/FWWRC.pgn");
+    assert_eq!(fwwrc.len(), 605);
+    assert!(
+        fwwrc
+            .iter()
+            .all(|g| g.moves.is_empty() && g.errors.is_empty() && g.tag("Event").is_some())
+    );
+    // A BOM, then two games.
+    let bom = games("small/python-chess/utf8-bom.pgn");
+    assert!(
+        bom.iter().all(|g| g.errors.is_empty()),
+        "{:?}",
+        bom[0].errors
+    );
+    // Latin-1 names, read as Latin-1 and said so.
+    let latin1 = games("small/scid/res_gameLatin1.pgn");
+    let utf8 = games("small/scid/res_gameUTF8.pgn");
+    assert_eq!(latin1[0].encoding, chessnote::pgn::Encoding::Latin1);
+    assert_eq!(utf8[0].encoding, chessnote::pgn::Encoding::Utf8);
+    // Each character read is the byte written: the value between the
+    // quotes of `[White "…"]` in the file.
+    let raw = &files["small/scid/res_gameLatin1.pgn"];
+    let start = raw.windows(8).position(|w| w == b"[White \"").unwrap() + 8;
+    let len = raw[start..].iter().position(|&b| b == b'"').unwrap();
+    let white: Vec<u8> = latin1[0]
+        .tag("White")
+        .unwrap()
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    assert_eq!(white, &raw[start..start + len]);
+    assert!(raw[start..start + len].iter().any(|&b| b >= 0x80));
+    // The `Z0` null move is read.
+    let z0 = games("small/python-chess/anastasian-lewis.pgn");
+    assert!(z0[0].errors.is_empty(), "{:?}", z0[0].errors);
+    assert!(
+        z0[0]
+            .moves
+            .iter()
+            .any(|m| m.san.san == chessnote::san::San::Null)
+    );
+}
+
+/// Every game of the large corpus (145,716 games, 11 million moves)
+/// replays legally. Ignored in the test profile: `.ci/run` runs it in
+/// release.
+#[test]
+#[ignore = "11 million moves: .ci/run runs it in release with --ignored"]
+fn large_corpus_replays_legally() {
+    let Some(data) = common::read_data("data/pgn/large/gnuchess-book_1.02.pgn.zst") else {
+        return;
+    };
+    let mut games = 0;
+    let mut moves = 0;
+    let mut escapes = 0;
+    for game in Reader::from_slice(&data).games() {
+        for error in &game.errors {
+            // `\'` in some Site tags: an escape PGN does not have, reported.
+            assert_eq!(error.kind(), PgnErrorKind::UnknownEscape, "{error}");
+            escapes += 1;
+        }
+        assert!(
+            game.moves.iter().all(|m| m.mv.is_some()),
+            "game {}",
+            game.index + 1
+        );
+        games += 1;
+        moves += game.moves.len();
+    }
+    assert_eq!(games, 145_716);
+    // Counted again by the independent movetext splitter of the test data.
+    let text = String::from_utf8_lossy(&data);
+    let split: usize = common::games(&text).iter().map(Vec::len).sum();
+    assert_eq!(moves, split);
+    // Tag lines with a backslash not followed by `"` or `\`, counted by hand.
+    let bad_escapes = data
+        .split(|&b| b == b'\n')
+        .filter(|line| line.starts_with(b"["))
+        .map(|line| {
+            line.windows(2)
+                .filter(|w| w[0] == b'\\' && !matches!(w[1], b'"' | b'\\'))
+                .count()
+                .min(1)
+        })
+        .sum::<usize>();
+    assert_eq!(escapes, bad_escapes);
+}

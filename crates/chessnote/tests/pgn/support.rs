@@ -1,0 +1,105 @@
+//! What the PGN tests share: the shared data's PGN files, a reader that
+//! hands out bytes in small uneven pieces (as pipes and decompressors do),
+//! and reading the same bytes from memory and streamed.
+
+use std::io::Read;
+
+use chessnote::pgn::{Game, ReadOptions, Reader};
+
+use crate::common;
+
+/// Every PGN file under `shared/data/pgn` (`.pgn` and `.pgn.zst`,
+/// decompressed), with its path relative to `data/pgn`, sorted; empty when
+/// the shared data is missing (and not required).
+pub fn pgn_files() -> Vec<(String, Vec<u8>)> {
+    let Some(root) = common::shared_path("data/pgn") else {
+        return Vec::new();
+    };
+    let mut paths = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read data/pgn") {
+            let path = entry.expect("dir entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let rel = path
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            let raw = std::fs::read(&path).unwrap();
+            let data = if rel.ends_with(".zst") {
+                common::decode(&raw)
+            } else {
+                raw
+            };
+            (rel, data)
+        })
+        .collect()
+}
+
+/// An `io::Read` over bytes that returns pieces of 1 to `max` bytes, sizes
+/// drawn from a simple generator seeded by `seed`.
+pub struct Chunky<'a> {
+    data: &'a [u8],
+    state: u64,
+    max: usize,
+}
+
+impl<'a> Chunky<'a> {
+    pub fn new(data: &'a [u8], seed: u64, max: usize) -> Chunky<'a> {
+        Chunky {
+            data,
+            state: seed | 1,
+            max: max.max(1),
+        }
+    }
+}
+
+impl Read for Chunky<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        // xorshift64
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        let n = (1 + (self.state as usize) % self.max)
+            .min(buf.len())
+            .min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// Options with a small buffer, so that streaming refills often and long
+/// comments come in pieces: 4 KiB, tags up to 1 KiB.
+pub fn small_buffer() -> ReadOptions {
+    let mut options = ReadOptions::DEFAULT;
+    options.limits.max_tag_len = 1024;
+    options.buffer_size = 4096;
+    options
+}
+
+/// The games of `data`, read from memory, variations read.
+pub fn games_in_memory(data: &[u8], options: ReadOptions) -> Vec<Game> {
+    Reader::from_slice_with(data, options)
+        .games_with(Game::builder().variations(true))
+        .collect()
+}
+
+/// The games of `data`, streamed through [`Chunky`] pieces, variations read.
+pub fn games_streamed(data: &[u8], options: ReadOptions, seed: u64) -> Vec<Game> {
+    Reader::with_options(Chunky::new(data, seed, 700), options)
+        .into_games_with(Game::builder().variations(true))
+        .map(|game| game.expect("reading from memory cannot fail"))
+        .collect()
+}
