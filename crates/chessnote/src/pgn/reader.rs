@@ -650,28 +650,28 @@ impl<I: Input> Reader<I> {
         let data = self.input.data();
         let text = &data[..len];
         let parsed = parse_tag(text);
+        // Counted once consumed: a `Break` leaves it to be read again.
+        let count = self.tags.saturating_add(1);
         if !S::QUIET {
             // Located at the tag's `[`, the tag as the token.
             for &(kind, _) in parsed.problems.iter().flatten() {
                 flow!(sink.error(self.error(kind, 0).with_token(text)));
             }
-            if let Some((name, value)) = parsed.pair {
+            let max = self.options.limits.max_tags;
+            if count == max.saturating_add(1) {
+                let error = self.error(PgnErrorKind::TooManyTags, 0).with_token(text);
+                flow!(sink.error(error));
+            }
+            if let Some((name, value)) = parsed.pair.filter(|_| count <= max) {
                 let name = &text[name.0..name.1];
                 let value = &text[value.0..value.1];
-                self.tags += 1;
-                if self.tags > self.options.limits.max_tags {
-                    if self.tags == self.options.limits.max_tags + 1 {
-                        let error = self.error(PgnErrorKind::TooManyTags, 0).with_token(text);
-                        flow!(sink.error(error));
-                    }
-                } else {
-                    if name == b"Result" {
-                        self.result_tag = GameResult::from_ascii(value);
-                    }
-                    flow!(sink.tag(name, RawTag(value)));
+                if name == b"Result" {
+                    self.result_tag = GameResult::from_ascii(value);
                 }
+                flow!(sink.tag(name, RawTag(value)));
             }
         }
+        self.tags = count;
         self.bump(len);
         Ok(Continue(()))
     }
@@ -1153,7 +1153,10 @@ impl<I: Input> Reader<I> {
             CommentKind::Brace => b'}',
             CommentKind::Line => b'\n',
         };
-        let deliver = !S::QUIET && self.skip == 0;
+        let mut deliver = !S::QUIET && self.skip == 0;
+        // A `Break` from the visitor: the comment is still read to its end
+        // (it has begun to be consumed), then the `Break` is returned.
+        let mut stopped = None;
         loop {
             let data = self.input.data();
             let found = memchr::memchr(close, data);
@@ -1171,6 +1174,9 @@ impl<I: Input> Reader<I> {
             let mut unterminated =
                 found.is_none() && self.input.at_end() && kind == CommentKind::Brace;
             let mut consumed_close = found.is_some() && kind == CommentKind::Brace;
+            // The newlines in the span, counted once it is consumed (a
+            // `Break` before leaves the reader where it was).
+            let mut newlines = (0, None);
             if kind == CommentKind::Brace {
                 let lines = scan_lines(data, span, complete);
                 if let Some(nl) = lines.event {
@@ -1180,7 +1186,7 @@ impl<I: Input> Reader<I> {
                 } else if let Some(nl) = lines.hold {
                     span = nl;
                 }
-                let (count, last) = match lines.event.or(lines.hold) {
+                newlines = match lines.event.or(lines.hold) {
                     // Lines up to `span` only: count again (rare).
                     Some(_) => {
                         let again = scan_lines(data, span, true);
@@ -1188,10 +1194,6 @@ impl<I: Input> Reader<I> {
                     }
                     None => (lines.count, lines.last),
                 };
-                self.line += count;
-                if let Some(last) = last {
-                    self.line_start = self.offset + last as u64 + 1;
-                }
             }
             let piece = !complete && !unterminated;
             if piece && span == data.len() {
@@ -1202,6 +1204,7 @@ impl<I: Input> Reader<I> {
                 text = text.strip_suffix(b"\r").unwrap_or(text);
             }
             if unterminated && deliver {
+                let line = self.line + newlines.0;
                 let mut error = PgnError::new(
                     PgnErrorKind::UnterminatedComment,
                     open,
@@ -1211,19 +1214,32 @@ impl<I: Input> Reader<I> {
                 if span < data.len() {
                     error = error.with_detail(format_args!(
                         "it ends before the `[Event` tag on line {}",
-                        self.line + 1
+                        line + 1
                     ));
                 } else {
                     error = error.with_detail("it ends at the end of the input");
                 }
-                flow!(sink.error(error));
+                if let Break(b) = sink.error(error) {
+                    stopped = Some(b);
+                    deliver = false;
+                }
             }
             if deliver {
-                flow!(sink.comment(RawComment::new(text, kind), piece));
+                if let Break(b) = sink.comment(RawComment::new(text, kind), piece) {
+                    stopped = Some(b);
+                    deliver = false;
+                }
+            }
+            self.line += newlines.0;
+            if let Some(last) = newlines.1 {
+                self.line_start = self.offset + last as u64 + 1;
             }
             self.bump(span + usize::from(consumed_close));
             if !piece {
-                return Ok(Continue(()));
+                return Ok(match stopped {
+                    Some(b) => Break(b),
+                    None => Continue(()),
+                });
             }
         }
     }

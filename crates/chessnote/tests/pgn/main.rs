@@ -4,7 +4,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod adversarial;
 mod faults;
+mod props;
 mod real_files;
 mod support;
 mod typed;

@@ -1,0 +1,156 @@
+//! Properties over arbitrary input: the reader never panics, reads the
+//! same from memory and streamed in any pieces, and stopping a game at any
+//! point leaves it where reading the whole game does.
+
+use std::ops::ControlFlow::{self, Break, Continue};
+
+use chessnote::location::Location;
+use chessnote::pgn::{
+    GameResult, GameStart, Nag, PgnError, RawComment, RawTag, ReadOptions, Reader, Skip, Token,
+    Visitor,
+};
+use chessnote::san::SanPlus;
+use proptest::prelude::*;
+
+use crate::support::{games_in_memory, games_streamed, small_buffer};
+
+/// Bytes that look like PGN more often than random bytes do: pieces of
+/// real syntax, glued in any order, with random bytes among them.
+fn pgnish() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just(b"[Event \"x\"]\n".to_vec()),
+        Just(b"[Result \"1-0\"]".to_vec()),
+        Just(b"[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]".to_vec()),
+        Just(b"\n\n".to_vec()),
+        Just(b"1. ".to_vec()),
+        Just(b"12... ".to_vec()),
+        Just(b"e4 ".to_vec()),
+        Just(b"Nf3 ".to_vec()),
+        Just(b"O-O ".to_vec()),
+        Just(b"0-0-0 ".to_vec()),
+        Just(b"exd5 ".to_vec()),
+        Just(b"-- ".to_vec()),
+        Just(b"$12 ".to_vec()),
+        Just(b"$300 ".to_vec()),
+        Just(b"!? ".to_vec()),
+        Just(b"{ a [%clk 0:01:00] }".to_vec()),
+        Just(b"{".to_vec()),
+        Just(b"}".to_vec()),
+        Just(b"; line\n".to_vec()),
+        Just(b"\n%escape\n".to_vec()),
+        Just(b"(".to_vec()),
+        Just(b")".to_vec()),
+        Just(b" 1-0 ".to_vec()),
+        Just(b" * ".to_vec()),
+        Just("½-½ ".as_bytes().to_vec()),
+        Just(b"\xef\xbb\xbf".to_vec()),
+        Just(b"\r\n".to_vec()),
+        proptest::collection::vec(any::<u8>(), 1..8),
+    ];
+    proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+}
+
+/// Counts the visitor's calls and stops the game at call `stop`; reads
+/// variations.
+struct StopAt {
+    calls: usize,
+    stop: usize,
+}
+
+impl StopAt {
+    fn call(&mut self) -> ControlFlow<()> {
+        self.calls += 1;
+        if self.calls == self.stop {
+            Break(())
+        } else {
+            Continue(())
+        }
+    }
+}
+
+impl Visitor for StopAt {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_game(&mut self, _: GameStart) -> ControlFlow<(), ()> {
+        self.call()
+    }
+    fn tag(&mut self, _: &mut (), _: &[u8], _: RawTag<'_>) -> ControlFlow<()> {
+        self.call()
+    }
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
+        self.call()
+    }
+    fn san(&mut self, _: &mut (), _: SanPlus, _: Token<'_>) -> ControlFlow<()> {
+        self.call()
+    }
+    fn nag(&mut self, _: &mut (), _: Nag) -> ControlFlow<()> {
+        self.call()
+    }
+    fn comment(&mut self, _: &mut (), _: RawComment<'_>) -> ControlFlow<()> {
+        self.call()
+    }
+    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), Skip> {
+        self.call()?;
+        Continue(Skip(false))
+    }
+    fn end_variation(&mut self, _: &mut ()) -> ControlFlow<()> {
+        self.call()
+    }
+    fn result(&mut self, _: &mut (), _: GameResult) -> ControlFlow<()> {
+        self.call()
+    }
+    fn error(&mut self, _: PgnError) -> ControlFlow<()> {
+        self.call()
+    }
+    fn end_game(&mut self, _: ()) {}
+}
+
+/// Where each game ends, reading every game whole.
+fn game_ends(data: &[u8], options: ReadOptions) -> Vec<(Location, usize)> {
+    let mut reader = Reader::from_slice_with(data, options);
+    let mut ends = Vec::new();
+    loop {
+        let mut whole = StopAt {
+            calls: 0,
+            stop: usize::MAX,
+        };
+        if reader.read_game(&mut whole).unwrap().is_none() {
+            return ends;
+        }
+        ends.push((reader.location(), whole.calls));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, .. ProptestConfig::default() })]
+
+    #[test]
+    fn memory_and_streamed_agree(data in pgnish(), seed in any::<u64>()) {
+        let options = small_buffer();
+        prop_assert_eq!(games_in_memory(&data, options), games_streamed(&data, options, seed));
+    }
+
+    #[test]
+    fn stopping_a_game_anywhere_ends_where_reading_it_does(data in pgnish(), pick in any::<usize>()) {
+        let options = ReadOptions::DEFAULT;
+        let ends = game_ends(&data, options);
+        for (index, &(end, calls)) in ends.iter().enumerate() {
+            let stop = 1 + pick % calls.max(1);
+            let mut reader = Reader::from_slice_with(&data, options);
+            for _ in 0..index {
+                reader.skip_game().unwrap();
+            }
+            let mut stopping = StopAt { calls: 0, stop };
+            prop_assert!(reader.read_game(&mut stopping).unwrap().is_some());
+            prop_assert_eq!(reader.location(), end, "game {} stopped at call {}", index, stop);
+        }
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(data in proptest::collection::vec(any::<u8>(), 0..2000)) {
+        let games = games_in_memory(&data, ReadOptions::DEFAULT);
+        prop_assert_eq!(Reader::from_slice(&data).headers().count(), games.len());
+    }
+}
