@@ -568,7 +568,7 @@ impl TimePeriod {
         }
     }
 
-    /// Reads one period, `bytes[start..end]`.
+    /// Reads one period, `bytes[start..stop]`.
     fn parse(bytes: &[u8], start: usize, stop: usize) -> Result<TimePeriod> {
         let part = &bytes[..stop];
         if part.get(start) == Some(&b'*') {
