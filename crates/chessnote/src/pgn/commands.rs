@@ -523,13 +523,18 @@ impl Score {
             }
             _ => false,
         };
-        let sign = |n: i64| if negative { -n } else { n };
+        // Magnitudes up to 2^31, so that `i32::MIN` reads back; the signed
+        // value must fit an `i32`.
+        let signed = |magnitude: u64, at: usize| {
+            let n = magnitude as i64;
+            i32::try_from(if negative { -n } else { n })
+                .map_err(|_| err(CommandErrorKind::NumberTooLarge, at))
+        };
         if mate {
-            let (moves, used) = number(bytes, i, i32::MAX as u64)?;
-            // At most `i32::MAX`, so it fits negated too.
-            return Ok((Score::Mate(sign(moves as i64) as i32), used));
+            let (moves, used) = number(bytes, i, 1 << 31)?;
+            return Ok((Score::Mate(signed(moves, i)?), used));
         }
-        let max = i32::MAX as u64 / 100;
+        let max = (1 << 31) / 100;
         let int_start = i;
         let whole = match bytes.get(i) {
             Some(d) if d.is_ascii_digit() => {
@@ -557,10 +562,7 @@ impl Score {
         if digits == 0 {
             return Err(err(CommandErrorKind::ExpectedDigit, i.min(int_start)));
         }
-        // At most `i32::MAX / 100 * 100 + 99`, which fits.
-        let centis =
-            i32::try_from(centis).map_err(|_| err(CommandErrorKind::NumberTooLarge, int_start))?;
-        Ok((Score::Centipawns(sign(i64::from(centis)) as i32), i))
+        Ok((Score::Centipawns(signed(centis, int_start)?), i))
     }
 
     /// Writes `0.17`, `-3.50` (always two decimals, as python-chess writes
@@ -1278,6 +1280,8 @@ mod tests {
         assert_eq!(s("#-4"), Score::Mate(-4));
         assert_eq!(s("21474836.47"), Score::Centipawns(i32::MAX));
         assert_eq!(s("-21474836.47"), Score::Centipawns(-i32::MAX));
+        assert_eq!(s("-21474836.48"), Score::Centipawns(i32::MIN));
+        assert_eq!(s("#-2147483648"), Score::Mate(i32::MIN));
         assert_eq!(s("#2147483647"), Score::Mate(i32::MAX));
         assert_eq!(s("#-2147483647"), Score::Mate(-i32::MAX));
         let e = Eval::from_ascii(b"0.17,20").unwrap();
@@ -1333,6 +1337,9 @@ mod tests {
         assert_eq!(eval_err("21474837"), (K::NumberTooLarge, 0));
         assert_eq!(eval_err("-21474837"), (K::NumberTooLarge, 1));
         assert_eq!(eval_err("#2147483648"), (K::NumberTooLarge, 1));
+        assert_eq!(eval_err("#-2147483649"), (K::NumberTooLarge, 2));
+        assert_eq!(eval_err("21474836.48"), (K::NumberTooLarge, 0));
+        assert_eq!(eval_err("-21474836.49"), (K::NumberTooLarge, 1));
         assert_eq!(eval_err("0.17,4294967296"), (K::NumberTooLarge, 5));
         assert_eq!(eval_err("mate"), (K::ExpectedDigit, 0));
     }
