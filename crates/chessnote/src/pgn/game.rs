@@ -106,6 +106,12 @@ impl Game {
         GameBuilder::new(super::ReadOptions::DEFAULT_SAN)
     }
 
+    /// [`Game::builder`] reading SAN with `options` (pass the reader's,
+    /// [`super::ReadOptions::san`]).
+    pub fn builder_with(options: SanOptions) -> GameBuilder {
+        GameBuilder::new(options)
+    }
+
     /// The value of the first tag of that name.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags

@@ -107,8 +107,10 @@ impl Replayer {
         self.lines.clear();
     }
 
-    /// A tag: `FEN`, `Variant` (`SetUp` is not needed: a `FEN` tag is used
-    /// with or without it, as python-chess does) are kept, others ignored.
+    /// A tag: `FEN` and `Variant` (see [`super::tags::Variant`]; spaces
+    /// around the name are ignored) are kept, others ignored. `SetUp` is
+    /// not needed: a `FEN` tag is used with or without it, as python-chess
+    /// does.
     pub fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         match name {
             b"FEN" => {
@@ -116,10 +118,10 @@ impl Replayer {
                 self.fen.extend_from_slice(&value.decode());
                 self.has_fen = true;
             }
-            b"Variant" => match variant_rules(&value.decode()) {
-                Rules::Chess960 => self.chess960 = true,
-                Rules::Standard => {}
-                Rules::Other => self.unsupported = true,
+            b"Variant" => match super::tags::Variant::from_ascii(value.decode().trim_ascii()) {
+                Ok(variant) if variant.is_chess960() => self.chess960 = true,
+                Ok(variant) if variant.is_standard_rules() => {}
+                _ => self.unsupported = true,
             },
             _ => {}
         }
@@ -308,24 +310,5 @@ impl Replayer {
         if self.lines.len() > 1 {
             self.lines.pop();
         }
-    }
-}
-
-/// The rules a `Variant` tag names (TEMPORARY: replaced by `tags::Variant`).
-enum Rules {
-    Standard,
-    Chess960,
-    Other,
-}
-
-fn variant_rules(value: &[u8]) -> Rules {
-    let lower: Vec<u8> = value.iter().map(u8::to_ascii_lowercase).collect();
-    match lower.as_slice() {
-        b"" | b"standard" | b"chess" | b"normal" | b"from position" | b"fromposition" => {
-            Rules::Standard
-        }
-        b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom" | b"fischer random"
-        | b"960" => Rules::Chess960,
-        _ => Rules::Other,
     }
 }
