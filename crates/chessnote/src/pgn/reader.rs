@@ -700,9 +700,9 @@ impl<I: Input> Reader<I> {
                 b'[' => return Ok(Continue(())),
                 b'(' => flow!(self.open_variation(sink)),
                 b')' => flow!(self.close_variation(sink)),
-                b'$' => flow!(self.nag(sink)),
-                b'!' | b'?' => flow!(self.glyph(sink)),
-                b'*' => flow!(self.maybe_result(sink, 1, GameResult::Unknown)),
+                b'$' => flow!(self.nag(sink)?),
+                b'!' | b'?' => flow!(self.glyph(sink)?),
+                b'*' => flow!(self.maybe_result(sink, 1, GameResult::Unknown)?),
                 b'0'..=b'9' => match self.number(sink, blank)? {
                     Some(flow) => flow!(flow),
                     None => return Ok(Continue(())),
@@ -715,7 +715,7 @@ impl<I: Input> Reader<I> {
                 b'a'..=b'z' | b'A'..=b'Z' | b'-' => {
                     flow!(self.san(sink)?);
                 }
-                0xC2 | 0xE2 => flow!(self.unicode(sink)),
+                0xC2 | 0xE2 => flow!(self.unicode(sink)?),
                 _ => flow!(self.unexpected(sink, PgnErrorKind::UnexpectedToken)?),
             }
             blank = false;
@@ -735,8 +735,8 @@ impl<I: Input> Reader<I> {
             sink.error(error)?;
         }
         while self.plies.len() > 1 {
-            self.plies.pop();
             sink.end_variation()?;
+            self.plies.pop();
         }
         Continue(())
     }
@@ -749,7 +749,7 @@ impl<I: Input> Reader<I> {
     ) -> Result<ControlFlow<S::Output>, I::Error> {
         let data = self.input.data();
         let len = token_len(data);
-        if len == data.len() && !self.input.at_end() {
+        if len > self.options.limits.max_token_len {
             return self.too_long(sink);
         }
         if !S::QUIET && self.skip == 0 {
@@ -764,13 +764,25 @@ impl<I: Input> Reader<I> {
     #[cold]
     fn too_long<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
         if !S::QUIET && self.skip == 0 {
+            // The first bytes past the limit, the same whatever the buffer.
             let data = self.input.data();
-            let error = self.error(PgnErrorKind::TokenTooLong, 0).with_token(data);
+            let shown = &data[..data.len().min(self.options.limits.max_token_len + 1)];
+            let error = self.error(PgnErrorKind::TokenTooLong, 0).with_token(shown);
             flow!(sink.error(error));
         }
+        let mut first = true;
         loop {
             let data = self.input.data();
-            let (len, whole) = (token_len(data), data.len());
+            let len = if first {
+                token_len(data)
+            } else {
+                // The rest of the token, after a refill: it may be over.
+                data.iter()
+                    .position(|&b| TERMINATOR[usize::from(b)])
+                    .unwrap_or(data.len())
+            };
+            let whole = data.len();
+            first = false;
             self.bump(len);
             if len < whole || !self.input.fill()? {
                 return Ok(Continue(()));
@@ -783,7 +795,7 @@ impl<I: Input> Reader<I> {
     fn san<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
         let data = self.input.data();
         let len = token_len(data);
-        if len == data.len() && !self.input.at_end() {
+        if len > self.options.limits.max_token_len {
             return self.too_long(sink);
         }
         if S::QUIET || self.skip > 0 {
@@ -889,60 +901,43 @@ impl<I: Input> Reader<I> {
     }
 
     /// `$n`.
-    fn nag<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+    fn nag<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
         let data = self.input.data();
         let digits = data[1..].iter().take_while(|b| b.is_ascii_digit()).count();
-        if !ends_at(data, 1 + digits, self.input.at_end()) || digits == 0 {
-            return self.unexpected_now(sink, PgnErrorKind::UnexpectedToken);
-        }
         let len = 1 + digits;
-        if S::QUIET || self.skip > 0 {
-            self.bump(len);
-            return Continue(());
+        if digits == 0
+            || len > self.options.limits.max_token_len
+            || !ends_at(data, len, self.input.at_end())
+        {
+            return self.unexpected(sink, PgnErrorKind::UnexpectedToken);
         }
-        match Nag::from_ascii(&data[..len]) {
-            Some(nag) => sink.nag(nag)?,
-            None => {
-                let error = self
-                    .error(PgnErrorKind::NagOutOfRange, 0)
-                    .with_token(&data[..len]);
-                sink.error(error)?;
+        if !S::QUIET && self.skip == 0 {
+            match Nag::from_ascii(&data[..len]) {
+                Some(nag) => flow!(sink.nag(nag)),
+                None => {
+                    let error = self
+                        .error(PgnErrorKind::NagOutOfRange, 0)
+                        .with_token(&data[..len]);
+                    flow!(sink.error(error));
+                }
             }
         }
         self.bump(len);
-        Continue(())
-    }
-
-    /// [`Reader::unexpected`] for a token known to be short.
-    fn unexpected_now<S: Sink>(
-        &mut self,
-        sink: &mut S,
-        kind: PgnErrorKind,
-    ) -> ControlFlow<S::Output> {
-        let data = self.input.data();
-        let len = token_len(data);
-        if !S::QUIET && self.skip == 0 {
-            let error = self.error(kind, 0).with_token(&data[..len]);
-            sink.error(error)?;
-        }
-        self.bump(len);
-        Continue(())
+        Ok(Continue(()))
     }
 
     /// A glyph on its own: `!`, `?`, `!!`, `??`, `!?`, `?!`.
-    fn glyph<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+    fn glyph<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
         let data = self.input.data();
         let len = token_len(data);
-        match Nag::from_ascii(&data[..len]) {
-            Some(nag) => {
-                if !S::QUIET && self.skip == 0 {
-                    sink.nag(nag)?;
-                }
-                self.bump(len);
-                Continue(())
-            }
-            None => self.unexpected_now(sink, PgnErrorKind::UnexpectedToken),
+        let Some(nag) = Nag::from_ascii(&data[..len]) else {
+            return self.unexpected(sink, PgnErrorKind::UnexpectedToken);
+        };
+        if !S::QUIET && self.skip == 0 {
+            flow!(sink.nag(nag));
         }
+        self.bump(len);
+        Ok(Continue(()))
     }
 
     fn open_variation<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
@@ -952,8 +947,11 @@ impl<I: Input> Reader<I> {
         if S::QUIET || self.skip > 0 {
             self.skip += 1;
         } else if self.plies.len() > self.options.limits.max_depth {
+            sink.error(
+                self.error(PgnErrorKind::VariationTooDeep, 0)
+                    .with_token(b"("),
+            )?;
             self.skip = 1;
-            sink.error(self.error(PgnErrorKind::VariationTooDeep, 0))?;
         } else {
             match sink.begin_variation()? {
                 Skip(true) => self.skip = 1,
@@ -973,10 +971,13 @@ impl<I: Input> Reader<I> {
         if self.skip > 0 {
             self.skip -= 1;
         } else if self.plies.len() > 1 {
-            self.plies.pop();
             sink.end_variation()?;
+            self.plies.pop();
         } else if !S::QUIET {
-            sink.error(self.error(PgnErrorKind::UnmatchedParenthesis, 0))?;
+            sink.error(
+                self.error(PgnErrorKind::UnmatchedParenthesis, 0)
+                    .with_token(b")"),
+            )?;
         }
         self.bump(1);
         Continue(())
@@ -988,11 +989,11 @@ impl<I: Input> Reader<I> {
         sink: &mut S,
         len: usize,
         result: GameResult,
-    ) -> ControlFlow<S::Output> {
+    ) -> Result<ControlFlow<S::Output>, I::Error> {
         if !ends_at(self.input.data(), len, self.input.at_end()) {
-            return self.unexpected_now(sink, PgnErrorKind::UnexpectedToken);
+            return self.unexpected(sink, PgnErrorKind::UnexpectedToken);
         }
-        self.result(sink, len, result)
+        Ok(self.result(sink, len, result))
     }
 
     fn result<S: Sink>(
@@ -1049,6 +1050,11 @@ impl<I: Input> Reader<I> {
                 [0xE2, 0x80, 0xA6, ..] => dots += 3,
                 _ => break,
             }
+        }
+        if digits + dots > self.options.limits.max_token_len {
+            return self
+                .unexpected(sink, PgnErrorKind::UnexpectedToken)
+                .map(Some);
         }
         if dots > 0 || ends_at(data, digits, self.input.at_end()) {
             // A move number (a bare number is one too).
@@ -1127,16 +1133,16 @@ impl<I: Input> Reader<I> {
 
     /// A token that starts with a non-ASCII byte: a lenient result, an
     /// ellipsis after a move number, or junk.
-    fn unicode<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+    fn unicode<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
         let data = self.input.data();
         if data.starts_with("…".as_bytes()) {
             self.bump(3);
-            return Continue(());
+            return Ok(Continue(()));
         }
         if let Some(found) = self.lenient_result(data) {
-            return self.lenient(sink, found);
+            return Ok(self.lenient(sink, found));
         }
-        self.unexpected_now(sink, PgnErrorKind::UnexpectedToken)
+        self.unexpected(sink, PgnErrorKind::UnexpectedToken)
     }
 
     /// A comment, `{…}` or `;…`, delivered in pieces if longer than the

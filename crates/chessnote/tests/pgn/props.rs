@@ -46,6 +46,11 @@ fn pgnish() -> impl Strategy<Value = Vec<u8>> {
         Just(b"\xef\xbb\xbf".to_vec()),
         Just(b"\r\n".to_vec()),
         proptest::collection::vec(any::<u8>(), 1..8),
+        // Tokens longer than the limit (256), which a stream sees in part.
+        Just(vec![0xFC; 300]),
+        Just(b"1".repeat(300)),
+        Just(b"$".repeat(300)),
+        Just(b"N".repeat(300)),
     ];
     proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
 }
