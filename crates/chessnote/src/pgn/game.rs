@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use core::convert::Infallible;
 use core::ops::ControlFlow::{self, Break, Continue};
 
+use super::commands::{Annotations, Centis, Eval};
 use super::input::{Input, SliceInput};
 use super::{
     Encoding, GameResult, GameStart, Nag, PgnError, PgnErrorKind, RawComment, RawTag, Reader,
@@ -78,6 +79,25 @@ pub struct MainlineMove {
     pub nags: Vec<Nag>,
     /// The comments after it, as written.
     pub comments: Vec<String>,
+}
+
+impl MainlineMove {
+    /// The clock after the move: the first `[%clk]` of its comments.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let game = Reader::from_slice(b"1. e4 { [%eval 0.17] [%clk 0:05:00] } *").games().next().unwrap();
+    /// assert_eq!(game.moves[0].clock().map(|c| c.0), Some(30_000));
+    /// assert_eq!(game.moves[0].eval().map(|e| e.to_string()).as_deref(), Some("[%eval 0.17]"));
+    /// ```
+    pub fn clock(&self) -> Option<Centis> {
+        self.comments.iter().find_map(|c| Annotations::parse(c).clock)
+    }
+
+    /// The engine evaluation of its comments: the first `[%eval]`.
+    pub fn eval(&self) -> Option<Eval> {
+        self.comments.iter().find_map(|c| Annotations::parse(c).eval)
+    }
 }
 
 impl Game {
