@@ -265,7 +265,7 @@ impl Visitor for GameBuilder {
     }
 
     fn san(&mut self, b: &mut Building, san: SanPlus, token: Token<'_>) -> ControlFlow<Game> {
-        b.game.leniencies = b.game.leniencies | token.leniencies;
+        b.game.leniencies |= token.leniencies;
         let mv = if self.replay {
             match self.replayer.san(san, &token) {
                 Ok(mv) => mv,

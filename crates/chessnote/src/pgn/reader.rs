@@ -1230,11 +1230,9 @@ impl<I: Input> Reader<I> {
                     deliver = false;
                 }
             }
-            if deliver {
-                if let Break(b) = sink.comment(RawComment::new(text, kind), piece) {
-                    stopped = Some(b);
-                    deliver = false;
-                }
+            if deliver && let Break(b) = sink.comment(RawComment::new(text, kind), piece) {
+                stopped = Some(b);
+                deliver = false;
             }
             self.line += newlines.0;
             if let Some(last) = newlines.1 {
