@@ -13,9 +13,11 @@ mod conformance;
 mod data;
 mod perft;
 mod pgn;
+mod synthetic;
 
 pub use board::ToyBoard;
 pub use conformance::{Row, conformance, unescape};
 pub use data::{decode, read_data, require_shared, shared_dir, shared_path};
 pub use perft::{perft, perft_bulk};
 pub use pgn::{games, san_tokens_of_pgn};
+pub use synthetic::synthetic_pgn;
