@@ -91,12 +91,16 @@ impl MainlineMove {
     /// assert_eq!(game.moves[0].eval().map(|e| e.to_string()).as_deref(), Some("[%eval 0.17]"));
     /// ```
     pub fn clock(&self) -> Option<Centis> {
-        self.comments.iter().find_map(|c| Annotations::parse(c).clock)
+        self.comments
+            .iter()
+            .find_map(|c| Annotations::parse(c).clock)
     }
 
     /// The engine evaluation of its comments: the first `[%eval]`.
     pub fn eval(&self) -> Option<Eval> {
-        self.comments.iter().find_map(|c| Annotations::parse(c).eval)
+        self.comments
+            .iter()
+            .find_map(|c| Annotations::parse(c).eval)
     }
 }
 

@@ -411,40 +411,78 @@ impl<V: Visitor> Sink for MovePhase<'_, V> {
     }
 }
 
-/// The newlines in a span of a comment: how many, where the last is, and
-/// where the first one followed by `[Event ` is (such a line ends a comment
-/// left open). `None` for `hold` when a newline is too near the end of
-/// `data` to tell what follows it: the span should stop before it.
-struct Lines {
-    count: u64,
-    last: Option<usize>,
-    event: Option<usize>,
-    hold: Option<usize>,
+/// How a comment's bytes in the buffer end.
+enum CommentEnd {
+    /// At its closing byte, at this offset.
+    Closed(usize),
+    /// Before the newline at this offset, which a line starting with
+    /// `[Event ` follows: the comment was left open.
+    EventLine(usize),
+    /// Not in the buffer; the bytes up to `Scan::span` can be delivered.
+    Open,
+}
+
+/// One pass over a comment's bytes in the buffer: where it ends, and the
+/// newlines before that (how many, and where the last one is).
+struct Scan {
+    end: CommentEnd,
+    span: usize,
+    newlines: u64,
+    last_newline: Option<usize>,
 }
 
 const EVENT_LINE: &[u8] = b"[Event ";
 
-fn scan_lines(data: &[u8], span: usize, complete: bool) -> Lines {
-    let mut lines = Lines {
-        count: 0,
-        last: None,
-        event: None,
-        hold: None,
-    };
-    for nl in memchr::memchr_iter(b'\n', &data[..span]) {
-        let after = &data[nl + 1..span];
-        if after.starts_with(EVENT_LINE) {
-            lines.event = Some(nl);
-            return lines;
+/// Scans a `{` comment: to its `}`, counting newlines, and stopping before
+/// a line that starts with `[Event `. When the input may go on, a newline
+/// too near the end of `data` to tell what follows is left for later.
+fn scan_brace(data: &[u8], at_end: bool) -> Scan {
+    let mut newlines = 0;
+    let mut last_newline = None;
+    for at in memchr::memchr2_iter(b'}', b'\n', data) {
+        let end = if data[at] == b'}' {
+            Some(CommentEnd::Closed(at))
+        } else {
+            let after = &data[at + 1..];
+            if after.starts_with(EVENT_LINE) {
+                Some(CommentEnd::EventLine(at))
+            } else if !at_end && after.len() < EVENT_LINE.len() && EVENT_LINE.starts_with(after) {
+                Some(CommentEnd::Open)
+            } else {
+                None
+            }
+        };
+        if let Some(end) = end {
+            return Scan {
+                end,
+                span: at,
+                newlines,
+                last_newline,
+            };
         }
-        if !complete && after.len() < EVENT_LINE.len() && EVENT_LINE.starts_with(after) {
-            lines.hold = Some(nl);
-            return lines;
-        }
-        lines.count += 1;
-        lines.last = Some(nl);
+        newlines += 1;
+        last_newline = Some(at);
     }
-    lines
+    Scan {
+        end: CommentEnd::Open,
+        span: data.len(),
+        newlines,
+        last_newline,
+    }
+}
+
+/// Scans a `;` comment: to the end of its line (the `\n` is not part of it).
+fn scan_line(data: &[u8]) -> Scan {
+    let (end, span) = match memchr::memchr(b'\n', data) {
+        Some(at) => (CommentEnd::Closed(at), at),
+        None => (CommentEnd::Open, data.len()),
+    };
+    Scan {
+        end,
+        span,
+        newlines: 0,
+        last_newline: None,
+    }
 }
 
 /// The length of the longest prefix of `bytes` that ends on a UTF-8
@@ -619,6 +657,9 @@ impl<I: Input> Reader<I> {
     /// One tag pair, at `[`.
     fn tag<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
         let max = self.options.limits.max_tag_len;
+        if let Some((parsed, end)) = clean_tag(self.input.data()).filter(|&(_, end)| end <= max) {
+            return self.tag_pair(sink, end, parsed);
+        }
         if tag_end(self.input.data()).is_none_or(|end| end > max) {
             self.ensure(max)?;
         }
@@ -635,21 +676,23 @@ impl<I: Input> Reader<I> {
                 return Ok(Continue(()));
             }
             // The input ends inside the tag: the rest is the tag.
-            return self.tag_pair(sink, window.len());
+            let parsed = parse_tag(window);
+            return self.tag_pair(sink, window.len(), parsed);
         };
-        self.tag_pair(sink, end)
+        let parsed = parse_tag(&window[..end]);
+        self.tag_pair(sink, end, parsed)
     }
 
     /// The tag pair in the first `len` bytes of the data (from `[` to its
-    /// `]` included, or to the end of its line).
+    /// `]` included, or to the end of its line), read as `parsed`.
     fn tag_pair<S: Sink>(
         &mut self,
         sink: &mut S,
         len: usize,
+        parsed: ParsedTag,
     ) -> Result<ControlFlow<S::Output>, I::Error> {
         let data = self.input.data();
         let text = &data[..len];
-        let parsed = parse_tag(text);
         // Counted once consumed: a `Break` leaves it to be read again.
         let count = self.tags.saturating_add(1);
         if !S::QUIET {
@@ -825,7 +868,12 @@ impl<I: Input> Reader<I> {
         text: &[u8],
         used: crate::san::SanOptions,
     ) -> ControlFlow<S::Output> {
-        let annotation = san.annotation.take();
+        // Only a token that ends with `!` or `?` has an annotation: test the
+        // byte, not the value just built (cheaper to read).
+        let annotation = match text.last() {
+            Some(b'!' | b'?') => san.annotation.take(),
+            _ => None,
+        };
         let token = Token {
             text,
             location: self.loc(0),
@@ -1155,53 +1203,33 @@ impl<I: Input> Reader<I> {
     ) -> Result<ControlFlow<S::Output>, I::Error> {
         let open = self.loc(0);
         self.bump(1);
-        let close = match kind {
-            CommentKind::Brace => b'}',
-            CommentKind::Line => b'\n',
-        };
         let mut deliver = !S::QUIET && self.skip == 0;
         // A `Break` from the visitor: the comment is still read to its end
         // (it has begun to be consumed), then the `Break` is returned.
         let mut stopped = None;
         loop {
+            let at_end = self.input.at_end();
             let data = self.input.data();
-            let found = memchr::memchr(close, data);
-            let complete = found.is_some() || self.input.at_end();
-            if !complete && data.len() < self.input.capacity() / 2 {
+            let scan = match kind {
+                CommentKind::Brace => scan_brace(data, at_end),
+                CommentKind::Line => scan_line(data),
+            };
+            if matches!(scan.end, CommentEnd::Open)
+                && !at_end
+                && data.len() < self.input.capacity() / 2
+            {
                 // Read on before cutting the comment into pieces.
-                if self.input.fill()? {
-                    continue;
-                }
+                self.input.fill()?;
+                continue;
             }
-            let data = self.input.data();
-            let found = memchr::memchr(close, data);
-            let complete = found.is_some() || self.input.at_end();
-            let mut span = found.unwrap_or(data.len());
-            let mut unterminated =
-                found.is_none() && self.input.at_end() && kind == CommentKind::Brace;
-            let mut consumed_close = found.is_some() && kind == CommentKind::Brace;
-            // The newlines in the span, counted once it is consumed (a
-            // `Break` before leaves the reader where it was).
-            let mut newlines = (0, None);
-            if kind == CommentKind::Brace {
-                let lines = scan_lines(data, span, complete);
-                if let Some(nl) = lines.event {
-                    span = nl;
-                    unterminated = true;
-                    consumed_close = false;
-                } else if let Some(nl) = lines.hold {
-                    span = nl;
+            let (mut span, unterminated, close_len, piece) = match scan.end {
+                CommentEnd::Closed(at) => {
+                    (at, false, usize::from(kind == CommentKind::Brace), false)
                 }
-                newlines = match lines.event.or(lines.hold) {
-                    // Lines up to `span` only: count again (rare).
-                    Some(_) => {
-                        let again = scan_lines(data, span, true);
-                        (again.count, again.last)
-                    }
-                    None => (lines.count, lines.last),
-                };
-            }
-            let piece = !complete && !unterminated;
+                CommentEnd::EventLine(at) => (at, true, 0, false),
+                CommentEnd::Open if at_end => (data.len(), kind == CommentKind::Brace, 0, false),
+                CommentEnd::Open => (scan.span, false, 0, true),
+            };
             if piece && span == data.len() {
                 span = utf8_boundary(&data[..span]);
             }
@@ -1210,21 +1238,20 @@ impl<I: Input> Reader<I> {
                 text = text.strip_suffix(b"\r").unwrap_or(text);
             }
             if unterminated && deliver {
-                let line = self.line + newlines.0;
                 let mut error = PgnError::new(
                     PgnErrorKind::UnterminatedComment,
                     open,
                     self.game.index,
                     self.game.location,
                 );
-                if span < data.len() {
-                    error = error.with_detail(format_args!(
+                error = if span < data.len() {
+                    error.with_detail(format_args!(
                         "it ends before the `[Event` tag on line {}",
-                        line + 1
-                    ));
+                        self.line + scan.newlines + 1
+                    ))
                 } else {
-                    error = error.with_detail("it ends at the end of the input");
-                }
+                    error.with_detail("it ends at the end of the input")
+                };
                 if let Break(b) = sink.error(error) {
                     stopped = Some(b);
                     deliver = false;
@@ -1234,11 +1261,12 @@ impl<I: Input> Reader<I> {
                 stopped = Some(b);
                 deliver = false;
             }
-            self.line += newlines.0;
-            if let Some(last) = newlines.1 {
+            // The newlines are counted once the bytes are consumed.
+            self.line += scan.newlines;
+            if let Some(last) = scan.last_newline {
                 self.line_start = self.offset + last as u64 + 1;
             }
-            self.bump(span + usize::from(consumed_close));
+            self.bump(span + close_len);
             if !piece {
                 return Ok(match stopped {
                     Some(b) => Break(b),
@@ -1254,6 +1282,58 @@ impl<I: Input> Reader<I> {
 struct ParsedTag {
     pair: Option<((usize, usize), (usize, usize))>,
     problems: [Option<(PgnErrorKind, usize)>; 2],
+}
+
+/// Bytes of a PGN symbol (a tag name): `[A-Za-z0-9_+#=:-]`.
+static SYMBOL: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] =
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        b += 1;
+    }
+    table
+};
+
+/// The common tag pair, read fast: `[Name "value"]` with a valid name, one
+/// or more spaces, a value with no escape, and `]` right after its quote.
+/// Anything else gives `None`, for [`parse_tag`] to read (with the same
+/// result on what this accepts).
+#[inline]
+fn clean_tag(text: &[u8]) -> Option<(ParsedTag, usize)> {
+    let mut i = 1;
+    while text.get(i).is_some_and(|&b| SYMBOL[usize::from(b)]) {
+        i += 1;
+    }
+    let name_end = i;
+    if name_end == 1 || !text[1].is_ascii_alphanumeric() {
+        return None;
+    }
+    while text.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    if i == name_end || text.get(i) != Some(&b'"') {
+        return None;
+    }
+    let value_start = i + 1;
+    let mut close = value_start;
+    loop {
+        match *text.get(close)? {
+            b'"' => break,
+            b'\\' | b'\n' => return None,
+            _ => close += 1,
+        }
+    }
+    if text.get(close + 1) != Some(&b']') {
+        return None;
+    }
+    let parsed = ParsedTag {
+        pair: Some(((1, name_end), (value_start, close))),
+        problems: [None, None],
+    };
+    Some((parsed, close + 2))
 }
 
 /// Where the tag pair at the start of `text` (`[` first) ends: after its
@@ -1276,7 +1356,7 @@ fn tag_end(text: &[u8]) -> Option<usize> {
 }
 
 fn is_symbol_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-')
+    SYMBOL[usize::from(b)]
 }
 
 /// Reads `[Name "value"]` (the text up to its `]`, or to its line's end).
