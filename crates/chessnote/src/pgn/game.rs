@@ -73,8 +73,12 @@ pub struct Game {
 pub struct MainlineMove {
     /// The move as written (its annotation glyph moved to `nags`).
     pub san: SanPlus,
-    /// The legal move, when the game replayed up to it.
+    /// The legal move, when the game replayed up to it (`None` for a null
+    /// move, which [`MainlineMove::played`] tells apart).
     pub mv: Option<Move>,
+    /// Whether the replay played it: a legal move, or a null move where
+    /// passing is legal (not in check).
+    pub played: bool,
     /// Its NAGs, glyphs included, in input order.
     pub nags: Vec<Nag>,
     /// The comments after it, as written.
@@ -127,12 +131,12 @@ impl Game {
     /// A visitor that builds games: mainline moves replayed, variations
     /// counted but not read, the default SAN options.
     pub fn builder() -> GameBuilder {
-        GameBuilder::new(super::ReadOptions::DEFAULT_SAN)
+        GameBuilder::new(super::ReadOptions::DEFAULT)
     }
 
-    /// [`Game::builder`] reading SAN with `options` (pass the reader's,
-    /// [`super::ReadOptions::san`]).
-    pub fn builder_with(options: SanOptions) -> GameBuilder {
+    /// [`Game::builder`] replaying with the SAN and FEN leniencies of
+    /// `options` (pass the reader's).
+    pub fn builder_with(options: super::ReadOptions) -> GameBuilder {
         GameBuilder::new(options)
     }
 
@@ -145,19 +149,26 @@ impl Game {
     }
 
     /// The mainline moves that replayed legally (all of them, unless the
-    /// game has an illegal move: those before it).
+    /// game has an illegal move: those before it), null moves left out.
     pub fn legal_moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.moves.iter().map_while(|m| m.mv)
+        self.moves
+            .iter()
+            .take_while(|m| m.played)
+            .filter_map(|m| m.mv)
     }
 
-    /// [`Game::legal_moves`] in UCI.
+    /// The mainline moves that replayed legally, in UCI, a null move as
+    /// `0000`.
     pub fn uci(&self) -> impl Iterator<Item = Uci> + '_ {
         let mode = if self.chess960 {
             CastlingMode::Chess960
         } else {
             CastlingMode::Standard
         };
-        self.legal_moves().map(move |mv| Uci::from_move(mv, mode))
+        self.moves
+            .iter()
+            .take_while(|m| m.played)
+            .map(move |m| m.mv.map_or(Uci::Null, |mv| Uci::from_move(mv, mode)))
     }
 
     /// The mainline moves as written, in SAN.
@@ -170,7 +181,7 @@ impl Game {
 /// replaying its moves with a [`Replayer`].
 #[derive(Clone, Debug)]
 pub struct GameBuilder {
-    options: SanOptions,
+    options: super::ReadOptions,
     replayer: Replayer,
     replay: bool,
     variations: bool,
@@ -186,11 +197,12 @@ pub struct Building {
 }
 
 impl GameBuilder {
-    /// A builder that reads SAN with `options`.
-    pub fn new(options: SanOptions) -> GameBuilder {
+    /// A builder that replays with the SAN and FEN leniencies of `options`
+    /// (pass the reader's).
+    pub fn new(options: super::ReadOptions) -> GameBuilder {
         GameBuilder {
             options,
-            replayer: Replayer::mainline_only(options),
+            replayer: Replayer::mainline_only(options.san).fen_options(options.fen),
             replay: true,
             variations: false,
             comment: Vec::new(),
@@ -213,10 +225,11 @@ impl GameBuilder {
     pub fn variations(mut self, read: bool) -> GameBuilder {
         self.variations = read;
         self.replayer = if read {
-            Replayer::new(self.options)
+            Replayer::new(self.options.san)
         } else {
-            Replayer::mainline_only(self.options)
-        };
+            Replayer::mainline_only(self.options.san)
+        }
+        .fen_options(self.options.fen);
         self
     }
 
@@ -270,21 +283,23 @@ impl Visitor for GameBuilder {
 
     fn san(&mut self, b: &mut Building, san: SanPlus, token: Token<'_>) -> ControlFlow<Game> {
         b.game.leniencies |= token.leniencies;
-        let mv = if self.replay {
+        let (mv, played) = if self.replay {
+            let stopped = self.replayer.is_stopped();
             match self.replayer.san(san, &token) {
-                Ok(mv) => mv,
+                Ok(mv) => (mv, !stopped),
                 Err(error) => {
                     b.game.errors.push(error);
-                    None
+                    (None, false)
                 }
             }
         } else {
-            None
+            (None, false)
         };
         if b.depth == 0 {
             b.game.moves.push(MainlineMove {
                 san,
                 mv,
+                played,
                 nags: Vec::new(),
                 comments: Vec::new(),
             });
@@ -542,7 +557,7 @@ impl<I: Input> Reader<I> {
     /// The games, mainlines replayed with the reader's SAN options, or the
     /// input's errors.
     pub fn into_games(self) -> Games<I> {
-        let builder = GameBuilder::new(self.options().san);
+        let builder = GameBuilder::new(*self.options());
         self.into_games_with(builder)
     }
 

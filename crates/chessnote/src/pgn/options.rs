@@ -1,6 +1,7 @@
 //! How the reader reads: its leniencies, the SAN it accepts, its safety
 //! limits and its buffer.
 
+use crate::fen::FenOptions;
 use crate::san::{Leniency, SanOptions};
 use crate::text::{enum_set, named_enum};
 
@@ -114,6 +115,10 @@ pub struct ReadOptions {
     /// moves, [`ReadOptions::DEFAULT_SAN`]); each use is reported per move
     /// ([`super::Token::leniencies`]).
     pub san: SanOptions,
+    /// The FEN leniencies allowed in `FEN` tags (default: none): puzzle
+    /// collections write fullmove number 0, for instance
+    /// ([`crate::fen::FenLeniency::FullmoveZero`]).
+    pub fen: FenOptions,
     /// The safety limits.
     pub limits: Limits,
     /// The size of the buffer of a reader over `io::Read`, in bytes
@@ -134,6 +139,7 @@ impl ReadOptions {
     pub const DEFAULT: ReadOptions = ReadOptions {
         leniencies: PgnLeniencies::EMPTY,
         san: ReadOptions::DEFAULT_SAN,
+        fen: FenOptions::STRICT,
         limits: Limits::DEFAULT,
         buffer_size: 64 * 1024,
     };

@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use super::{GameStart, PgnError, PgnErrorKind, RawTag, Token};
-use crate::fen::Setup;
+use crate::fen::{FenOptions, Setup};
 use crate::position::{CastlingMode, MoveErrorKind, Position};
 use crate::san::{San, SanOptions, SanPlus};
 use crate::{Diagnostic, Move};
@@ -42,6 +42,7 @@ use crate::{Diagnostic, Move};
 #[derive(Clone, Debug)]
 pub struct Replayer {
     options: SanOptions,
+    fen_options: FenOptions,
     variations: bool,
     game: GameStart,
     fen: Vec<u8>,
@@ -69,6 +70,7 @@ impl Replayer {
     pub fn new(options: SanOptions) -> Replayer {
         Replayer {
             options,
+            fen_options: FenOptions::STRICT,
             variations: true,
             game: GameStart {
                 index: 0,
@@ -95,6 +97,14 @@ impl Replayer {
             variations: false,
             ..Replayer::new(options)
         }
+    }
+
+    /// With the FEN leniencies of `options` for `FEN` tags (see
+    /// [`super::ReadOptions::fen`]).
+    #[must_use]
+    pub fn fen_options(mut self, options: FenOptions) -> Replayer {
+        self.fen_options = options;
+        self
     }
 
     /// A game starts: forget the last one.
@@ -146,7 +156,7 @@ impl Replayer {
         let start = if self.unsupported {
             Err(error(PgnErrorKind::UnsupportedVariant))
         } else if self.has_fen {
-            match Setup::from_ascii(&self.fen) {
+            match Setup::from_ascii_with(&self.fen, self.fen_options) {
                 Ok(setup) => {
                     let mode = if self.chess960 {
                         CastlingMode::Chess960

@@ -7,6 +7,7 @@ mod common;
 mod adversarial;
 mod faults;
 mod props;
+mod python_chess;
 mod real_files;
 mod support;
 mod typed;
