@@ -13,7 +13,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         let mut options = ReadOptions::DEFAULT;
         options.san = san;
         for variations in [false, true] {
-            let builder = Game::builder_with(san).variations(variations);
+            let builder = Game::builder_with(options).variations(variations);
             for game in Reader::from_slice_with(data, options).games_with(builder) {
                 let mode = if game.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
                 let Ok(mut position) = Position::from_setup(&game.start, mode) else {
@@ -21,6 +21,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                 };
                 let mut stopped = false;
                 for m in &game.moves {
+                    assert_eq!(m.played, !stopped && (m.mv.is_some() || m.san.san == chessnote::san::San::Null && !position.is_check()));
                     match m.mv {
                         Some(mv) => {
                             assert!(!stopped, "a move after the line stopped");
