@@ -600,7 +600,12 @@ impl<I: Input> Reader<I> {
             self.ensure(self.lookahead)?;
             let data = self.input.data();
             if data.starts_with(b"\xef\xbb\xbf") {
+                // Invisible: the line's columns count from after it.
+                let at_line_start = self.offset == self.line_start;
                 self.bump(3);
+                if at_line_start {
+                    self.line_start = self.offset;
+                }
                 continue;
             }
             match data.first() {
@@ -639,7 +644,9 @@ impl<I: Input> Reader<I> {
             let data = self.input.data();
             match data.first() {
                 Some(b'[') => {
-                    if newlines >= 2 && self.tags > 0 && data[1..].starts_with(b"Event") {
+                    let event = data[1..].starts_with(b"Event")
+                        && matches!(data.get(6), Some(b' ' | b'\t' | b'"'));
+                    if newlines >= 2 && self.tags > 0 && event {
                         // A game of tags only; this tag starts the next.
                         self.after_result = true;
                         return Ok(Continue(()));
@@ -697,7 +704,7 @@ impl<I: Input> Reader<I> {
         let count = self.tags.saturating_add(1);
         if !S::QUIET {
             // Located at the tag's `[`, the tag as the token.
-            for &(kind, _) in parsed.problems.iter().flatten() {
+            for &kind in parsed.problems.iter().flatten() {
                 flow!(sink.error(self.error(kind, 0).with_token(text)));
             }
             let max = self.options.limits.max_tags;
@@ -1278,10 +1285,10 @@ impl<I: Input> Reader<I> {
 }
 
 /// A tag pair, read: the name and value (as ranges of the text) and the
-/// problems found (kind, offset in the text).
+/// problems found (all located at the tag's `[`).
 struct ParsedTag {
     pair: Option<((usize, usize), (usize, usize))>,
-    problems: [Option<(PgnErrorKind, usize)>; 2],
+    problems: [Option<PgnErrorKind>; 2],
 }
 
 /// Bytes of a PGN symbol (a tag name): `[A-Za-z0-9_+#=:-]`.
@@ -1365,9 +1372,9 @@ fn parse_tag(text: &[u8]) -> ParsedTag {
         pair: None,
         problems: [None, None],
     };
-    let mut report = |kind, at| {
+    let mut report = |kind| {
         if let Some(slot) = parsed.problems.iter_mut().find(|slot| slot.is_none()) {
-            *slot = Some((kind, at));
+            *slot = Some(kind);
         }
     };
     let spaces = |from: usize| {
@@ -1384,7 +1391,7 @@ fn parse_tag(text: &[u8]) -> ParsedTag {
             .count();
     let quote = spaces(name_end);
     if name_start == name_end || text.get(quote) != Some(&b'"') {
-        report(PgnErrorKind::MalformedTag, 0);
+        report(PgnErrorKind::MalformedTag);
         return ParsedTag {
             pair: None,
             problems: parsed.problems,
@@ -1392,7 +1399,7 @@ fn parse_tag(text: &[u8]) -> ParsedTag {
     }
     let name = &text[name_start..name_end];
     if !name[0].is_ascii_alphanumeric() || !name.iter().all(|&b| is_symbol_byte(b)) {
-        report(PgnErrorKind::InvalidTagName, name_start);
+        report(PgnErrorKind::InvalidTagName);
     }
     let value_start = quote + 1;
     // The closing quote: the first unescaped one.
@@ -1430,17 +1437,17 @@ fn parse_tag(text: &[u8]) -> ParsedTag {
             } else if let Some(last) = last_closing_quote(text, close) {
                 // Unescaped quotes inside the value: it runs to the last
                 // quote before `]`.
-                report(PgnErrorKind::UnescapedQuote, close);
+                report(PgnErrorKind::UnescapedQuote);
                 last
             } else {
-                report(PgnErrorKind::UnterminatedTag, after.min(text.len()));
+                report(PgnErrorKind::UnterminatedTag);
                 close
             }
         }
         None => {
             // No closing quote on the line: the value runs to its end (a
             // `]` there is taken as the tag's).
-            report(PgnErrorKind::UnterminatedTag, i.min(text.len()));
+            report(PgnErrorKind::UnterminatedTag);
             let end = trimmed_end(i.min(text.len()));
             if end > value_start && text[end - 1] == b']' {
                 trimmed_end(end - 1)
@@ -1449,8 +1456,8 @@ fn parse_tag(text: &[u8]) -> ParsedTag {
             }
         }
     };
-    if let Some(at) = unknown_escape.filter(|&at| at < value_end) {
-        report(PgnErrorKind::UnknownEscape, at);
+    if unknown_escape.is_some_and(|at| at < value_end) {
+        report(PgnErrorKind::UnknownEscape);
     }
     ParsedTag {
         pair: Some(((name_start, name_end), (value_start, value_end))),

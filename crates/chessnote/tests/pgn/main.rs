@@ -9,5 +9,6 @@ mod faults;
 mod props;
 mod python_chess;
 mod real_files;
+mod rules;
 mod support;
 mod typed;

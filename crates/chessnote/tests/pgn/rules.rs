@@ -1,0 +1,131 @@
+//! The reading rules of `docs/pgn.md`, one small input each.
+
+use chessnote::pgn::{
+    CommentKind, GameResult, Nag, PgnErrorKind, PgnLeniency, ReadOptions, Reader,
+};
+use chessnote::san::San;
+
+fn games(pgn: &str) -> Vec<chessnote::pgn::Game> {
+    Reader::from_slice(pgn.as_bytes()).games().collect()
+}
+
+fn kinds(game: &chessnote::pgn::Game) -> Vec<PgnErrorKind> {
+    game.errors.iter().map(|e| e.kind()).collect()
+}
+
+#[test]
+fn where_games_end() {
+    // A blank line inside the movetext does not end a game.
+    assert_eq!(games("1. e4 e5\n\n2. Nf3 Nc6 *").len(), 1);
+    // A move number that starts over after a blank line does.
+    let two = games("1. e4 e5 2. Nf3\n\n1. d4 d5");
+    assert_eq!(two.len(), 2);
+    assert_eq!((two[0].moves.len(), two[1].moves.len()), (3, 2));
+    // A result ends a game; the comments right after it are still its own.
+    let g = games("1. e4 1-0 {White resigned? No, Black did.}\n1. d4 *");
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[0].moves[0].comments.len(), 1);
+    // No blank line before the next tags.
+    assert_eq!(
+        games("[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *").len(),
+        2
+    );
+    // Games of tags only: a blank line before `[Event ` ends one...
+    assert_eq!(
+        games("[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n").len(),
+        2
+    );
+    // ... but not before another tag, even one whose name starts so.
+    assert_eq!(
+        games("[Event \"a\"]\n\n[EventDate \"2020.01.01\"]\n\n1. e4 *").len(),
+        1
+    );
+    assert_eq!(
+        games("[Event \"a\"]\n\n[Date \"2020.01.01\"]\n\n1. e4 *").len(),
+        1
+    );
+}
+
+#[test]
+fn what_is_skipped_and_what_is_kept() {
+    let pgn = "\u{feff}% an escape line\n[Event \"x\"]\n%another\n1. e4 ; a line comment\ne5 $14 !? 2. 0-0?? -- *";
+    let g = &games(pgn)[0];
+    assert_eq!(kinds(g), [PgnErrorKind::IllegalMove]); // 0-0 is not legal at move 2
+    assert_eq!(g.tag("Event"), Some("x"));
+    assert_eq!(g.moves[0].comments, [" a line comment"]);
+    assert_eq!(g.moves[1].nags, [Nag(14), Nag::SPECULATIVE_MOVE]);
+    assert_eq!(
+        g.moves[2].san.san,
+        San::Castle(chessnote::CastlingSide::KingSide)
+    );
+    assert_eq!(g.moves[2].nags, [Nag::BLUNDER]);
+    assert_eq!(g.moves[3].san.san, San::Null);
+    assert_eq!(g.result, Some(GameResult::Unknown));
+}
+
+#[test]
+fn each_problem_is_reported_and_read_past() {
+    let g =
+        &games("[Event \"x]\n[Site \"a\\'b\"]\n1. e4 $300 e5, 2. Nf3 ) Nc6 (2... d6 3. Qh5 ½-½")[0];
+    assert_eq!(
+        kinds(g),
+        [
+            PgnErrorKind::UnterminatedTag,
+            PgnErrorKind::UnknownEscape,
+            PgnErrorKind::NagOutOfRange,
+            PgnErrorKind::UnexpectedToken,
+            PgnErrorKind::UnmatchedParenthesis,
+            // `½-½` is in a variation, skipped (not read): not reported.
+            PgnErrorKind::UnclosedVariation,
+        ]
+    );
+    assert_eq!(g.tag("Event"), Some("x"));
+    assert_eq!(g.tag("Site"), Some("a\\'b"));
+    assert_eq!(g.legal_moves().count(), 4);
+    // With the leniency, `½-½` is a result.
+    let lenient = ReadOptions::DEFAULT.with_leniency(PgnLeniency::UnicodeResult);
+    let g = Reader::from_slice_with("1. e4 ½-½".as_bytes(), lenient)
+        .games()
+        .next()
+        .unwrap();
+    assert_eq!((g.result, g.errors.len()), (Some(GameResult::Draw), 0));
+}
+
+#[test]
+fn comments_are_lent_as_written() {
+    let mut kinds_seen = Vec::new();
+    struct Comments<'a>(&'a mut Vec<(CommentKind, Vec<u8>)>);
+    impl chessnote::pgn::Visitor for Comments<'_> {
+        type Tags = ();
+        type Movetext = ();
+        type Output = ();
+        fn begin_game(&mut self, _: chessnote::pgn::GameStart) -> std::ops::ControlFlow<(), ()> {
+            std::ops::ControlFlow::Continue(())
+        }
+        fn begin_movetext(&mut self, _: ()) -> std::ops::ControlFlow<(), ()> {
+            std::ops::ControlFlow::Continue(())
+        }
+        fn comment(
+            &mut self,
+            _: &mut (),
+            c: chessnote::pgn::RawComment<'_>,
+        ) -> std::ops::ControlFlow<()> {
+            self.0.push((c.kind(), c.as_bytes().to_vec()));
+            std::ops::ControlFlow::Continue(())
+        }
+        fn error(&mut self, e: chessnote::pgn::PgnError) -> std::ops::ControlFlow<()> {
+            panic!("{e}")
+        }
+        fn end_game(&mut self, _: ()) {}
+    }
+    Reader::from_slice(b"{ a\r\nb } e4 ;c\r\n*")
+        .visit_all_games(&mut Comments(&mut kinds_seen))
+        .unwrap();
+    assert_eq!(
+        kinds_seen,
+        [
+            (CommentKind::Brace, b" a\r\nb ".to_vec()),
+            (CommentKind::Line, b"c".to_vec())
+        ]
+    );
+}
