@@ -22,6 +22,12 @@ use crate::uci::Uci;
 /// replayed legally, as a [`Move`], with its NAGs and comments), its
 /// result and every problem found in it.
 ///
+/// A `Game` owns what it holds, so its memory is that of the game: a
+/// 100 MB comment makes a 100 MB `Game`, and a game of a million moves
+/// (the default [`super::Limits::max_moves`]) about 50 MB. The reader
+/// itself stays in constant memory; a [`super::Visitor`] that keeps only
+/// what it needs does too.
+///
 /// ```
 /// use chessnote::pgn::{GameResult, Nag, Reader};
 ///
