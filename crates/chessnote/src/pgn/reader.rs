@@ -728,10 +728,14 @@ impl<I: Input> Reader<I> {
 
     /// The movetext, up to the end of the game.
     fn movetext<S: Sink>(&mut self, sink: &mut S) -> Result<ControlFlow<S::Output>, I::Error> {
-        // Whether a blank line comes before the next token.
-        let mut blank = false;
+        // The newlines since the last token: two make a blank line.
+        let mut newlines = 0;
         loop {
             self.ensure(self.lookahead)?;
+            if S::QUIET && !self.after_result {
+                self.skip_quietly(&mut newlines);
+                self.ensure(self.lookahead)?;
+            }
             let data = self.input.data();
             let Some(&b) = data.first() else {
                 return Ok(Continue(()));
@@ -739,9 +743,10 @@ impl<I: Input> Reader<I> {
             if self.after_result && !matches!(b, b'{' | b';' | b'%') && !is_space(b) {
                 return Ok(Continue(()));
             }
+            let blank = newlines >= 2;
             match b {
                 b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
-                    blank |= self.skip_space() >= 2;
+                    newlines += self.skip_space();
                     continue;
                 }
                 b'{' => flow!(self.comment(sink, CommentKind::Brace)?),
@@ -768,8 +773,70 @@ impl<I: Input> Reader<I> {
                 0xC2 | 0xE2 => flow!(self.unicode(sink)?),
                 _ => flow!(self.unexpected(sink, PgnErrorKind::UnexpectedToken)?),
             }
-            blank = false;
+            newlines = 0;
         }
+    }
+
+    /// The fast way through movetext being skipped: whitespace, move
+    /// numbers and the tokens that cannot end a game or change the
+    /// reader's state (moves, glyphs, junk) go by in one loop; it stops
+    /// before anything else (a comment, a parenthesis, a result, a `[`, a
+    /// token over the limit or cut by the end of the buffer), which
+    /// [`Reader::movetext`] reads as usual. It ends where the usual way
+    /// would: the property tests and the fuzz target check it.
+    fn skip_quietly(&mut self, newlines: &mut u64) {
+        let at_end = self.input.at_end();
+        let max = self.options.limits.max_token_len;
+        let data = self.input.data();
+        let mut i = 0;
+        while let Some(&b) = data.get(i) {
+            match b {
+                b'\n' => {
+                    *newlines += 1;
+                    self.line += 1;
+                    self.line_start = self.offset + i as u64 + 1;
+                    i += 1;
+                }
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => i += 1,
+                b'0'..=b'9' => {
+                    // A move number, `12.` or `12...`; anything else is
+                    // left to `number`.
+                    let rest = &data[i..];
+                    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+                    let dots = rest[digits..].iter().take_while(|&&b| b == b'.').count();
+                    let end = digits + dots;
+                    if dots == 0
+                        || end > max
+                        || end == rest.len() && !at_end
+                        || rest.get(end) == Some(&0xE2)
+                    {
+                        break;
+                    }
+                    if self.skip == 0 {
+                        let number = rest[..digits].iter().fold(0u64, |n, &d| {
+                            n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+                        });
+                        if *newlines >= 2 && number < self.last_number {
+                            break;
+                        }
+                        self.last_number = number;
+                    }
+                    *newlines = 0;
+                    i += end;
+                }
+                b'*' | b'.' | b'%' | 0xC2 | 0xE2 => break,
+                _ if TERMINATOR[usize::from(b)] => break,
+                _ => {
+                    let len = token_len(&data[i..]);
+                    if len > max || i + len == data.len() && !at_end {
+                        break;
+                    }
+                    *newlines = 0;
+                    i += len;
+                }
+            }
+        }
+        self.bump(i);
     }
 
     /// After the movetext: variations left open are reported and closed.

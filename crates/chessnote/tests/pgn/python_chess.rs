@@ -379,18 +379,15 @@ fn for_each_file(mut f: impl FnMut(&str, Vec<Value>)) {
     let mut games = Vec::new();
     for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
         let value: Value = serde_json::from_slice(line).expect("a JSON line");
-        match value["kind"].as_str() {
-            Some("game" | "exception") => {
-                let name = value["file"].as_str().unwrap();
-                if name != file {
-                    if !games.is_empty() {
-                        f(&file, std::mem::take(&mut games));
-                    }
-                    file = name.to_owned();
+        if let Some("game" | "exception") = value["kind"].as_str() {
+            let name = value["file"].as_str().unwrap();
+            if name != file {
+                if !games.is_empty() {
+                    f(&file, std::mem::take(&mut games));
                 }
-                games.push(value);
+                file = name.to_owned();
             }
-            _ => {}
+            games.push(value);
         }
     }
     if !games.is_empty() {

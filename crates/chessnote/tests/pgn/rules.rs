@@ -129,3 +129,15 @@ fn comments_are_lent_as_written() {
         ]
     );
 }
+
+#[test]
+fn a_blank_line_split_by_the_buffer_is_still_one() {
+    // A newline, a thousand spaces, a newline: one blank line, however the
+    // reader's buffer cuts it.
+    let pgn = format!("1. e4 e5 2. Nf3\n{}\n1. d4 d5", " ".repeat(1000));
+    let in_memory = crate::support::games_in_memory(pgn.as_bytes(), Default::default());
+    let streamed =
+        crate::support::games_streamed(pgn.as_bytes(), crate::support::small_buffer(), 9);
+    assert_eq!(in_memory.len(), 2);
+    assert_eq!(in_memory, streamed);
+}
