@@ -24,7 +24,8 @@ error_kind! {
         /// A token that starts like a move but is not SAN (with the
         /// reader's leniencies).
         InvalidSan = ("invalid-san", "invalid SAN move"),
-        /// `$n` with `n` above 255, or `$` with no digits.
+        /// `$n` with `n` above 255 (`$` with no digits is an unexpected
+        /// token).
         NagOutOfRange = ("nag-out-of-range", "NAG above $255"),
         /// A `{` comment with no `}`: it ends at the end of the input, or
         /// before a line that starts with `[Event `.
