@@ -160,6 +160,7 @@ impl ReadOptions {
 
     /// The buffer size the reader uses: `buffer_size`, at least twice the
     /// longest tag and token, at least 4 KiB.
+    #[cfg(feature = "std")]
     pub(crate) fn effective_buffer_size(&self) -> usize {
         self.buffer_size
             .max(2 * self.limits.max_tag_len.max(self.limits.max_token_len))
