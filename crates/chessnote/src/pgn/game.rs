@@ -14,7 +14,7 @@ use super::{
 };
 use crate::Move;
 use crate::fen::Setup;
-use crate::position::CastlingMode;
+use crate::position::{CastlingMode, Notation, Position, WriteNotation};
 use crate::san::{SanOptions, SanPlus};
 use crate::uci::Uci;
 
@@ -175,6 +175,51 @@ impl Game {
             .iter()
             .take_while(|m| m.played)
             .map(move |m| m.mv.map_or(Uci::Null, |mv| Uci::from_move(mv, mode)))
+    }
+
+    /// The mainline moves that replayed legally, written in `notation`
+    /// (SAN as chessnote writes it, LAN, UCI, ERAN, short ERAN), replayed
+    /// from the start position; a null move is `0000` in UCI and `--`
+    /// otherwise.
+    ///
+    /// ```
+    /// use chessnote::eran::Style;
+    /// use chessnote::pgn::Reader;
+    /// use chessnote::position::{Notation, WriteNotation};
+    ///
+    /// let game = Reader::from_slice(b"1. e4 e5 2. Nf3 *").games().next().unwrap();
+    /// assert_eq!(game.moves_in(Notation::Lan), ["e2-e4", "e7-e5", "Ng1-f3"]);
+    /// assert_eq!(game.moves_in(WriteNotation::eran(Style::Short)), ["P e2-e4", "P e7-e5", "N g1-f3"]);
+    /// ```
+    pub fn moves_in(&self, notation: impl Into<WriteNotation>) -> Vec<String> {
+        let notation = notation.into();
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let Ok(mut position) = Position::from_setup(&self.start, mode) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for m in self.moves.iter().take_while(|m| m.played) {
+            match m.mv {
+                Some(mv) => {
+                    out.push(position.write_move(notation, mv));
+                    position.play_unchecked(mv);
+                }
+                None => {
+                    let null = if notation.notation() == Notation::Uci {
+                        "0000"
+                    } else {
+                        "--"
+                    };
+                    out.push(String::from(null));
+                    position.play_null();
+                }
+            }
+        }
+        out
     }
 
     /// The mainline moves as written, in SAN.

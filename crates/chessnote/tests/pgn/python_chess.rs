@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chessnote::fen::FenOptions;
 use chessnote::pgn::{Game, ReadOptions, Reader};
+use chessnote::position::Notation;
 use chessnote::san::SanOptions;
 use serde_json::Value;
 
@@ -30,6 +31,9 @@ enum Diff {
     Tags,
     /// Not the same legal mainline.
     Moves,
+    /// The same moves, written in SAN differently (chessnote writes SAN with
+    /// `Game::moves_in`, python-chess with `Board::san`).
+    San,
     /// Not the same termination marker.
     Result,
     /// Not the same comments.
@@ -327,6 +331,15 @@ fn compare(py: &[Value], ours: &[Game], diffs: &mut BTreeSet<Diff>) {
         };
         if !moves_equal {
             diffs.insert(Moves);
+        } else if let Some(py_san) = p.get("san").and_then(Value::as_array) {
+            let san = g.moves_in(Notation::San);
+            if !py_san
+                .iter()
+                .map(|m| m.as_str().unwrap_or("?"))
+                .eq(san.iter().map(String::as_str))
+            {
+                diffs.insert(San);
+            }
         }
         if p["result"].as_str() != g.result.map(|r| r.as_str()) {
             diffs.insert(Result);
