@@ -24,7 +24,9 @@
 //! - [`pin`]: Piece Identifier Notation, a drop-in for `sashite-pin`;
 //! - [`eran`]: Explicit Readable Algebraic Notation;
 //! - [`uci`] and [`lan`]: UCI and long algebraic moves;
-//! - [`position`]: legal positions, and moves to and from every notation.
+//! - [`position`]: legal positions, and moves to and from every notation;
+//! - [`pgn`]: PGN game files, read as a stream with every problem located,
+//!   and replayed legally.
 //!
 //! # One shape for every notation
 //!
