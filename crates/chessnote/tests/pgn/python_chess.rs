@@ -50,7 +50,10 @@ use Diff::*;
 /// The differences each small file has, and no other file. Why: `docs/pgn.md`,
 /// "Differences from python-chess".
 const EXPECTED: &[(&str, &[Diff])] = &[
-    // python-chess ends a game at a blank line; chessnote at its result, the next tag section, or a move number that starts over (game counts differ; chessnote's are the files' own). `[pgn]`…`[/pgn]` wrappers and HTML junk also give chessnote a game of one malformed tag.
+    // python-chess ends a game at a blank line; chessnote at its result, the next tag
+    // section, or a move number that starts over (game counts differ; chessnote's are the
+    // files' own). `[pgn]`…`[/pgn]` wrappers and HTML junk also give chessnote a game of
+    // one malformed tag.
     ("small/chess.js/0.pgn", &[Games]),
     (
         "small/chessops/headers-and-moves-on-the-same-line.pgn",
@@ -114,7 +117,9 @@ const EXPECTED: &[(&str, &[Diff])] = &[
         &[Games],
     ),
     ("small/scalachess/FWWRC.pgn", &[Games]),
-    // python-chess reads one tag per line (several on a line become one garbage value), does not decode `\"`, and drops a tag whose quote is not closed; chessnote reads each tag and reports the bad ones.
+    // python-chess reads one tag per line (several on a line become one garbage value),
+    // does not decode `\"`, and drops a tag whose quote is not closed; chessnote reads each
+    // tag and reports the bad ones.
     ("small/chessops/pathological-headers.pgn", &[Tags]),
     ("small/scalachess-fixtures/inlineTags.pgn", &[Tags]),
     ("small/scalachess-fixtures/unclosedQuote.pgn", &[Tags]),
@@ -124,7 +129,8 @@ const EXPECTED: &[(&str, &[Diff])] = &[
         "small/scalachess-fixtures/whiteResignsInTagsAndMoves.pgn",
         &[Tags],
     ),
-    // python-chess drops a `[` line that is not one tag, moves included (a game on one line comes out empty).
+    // python-chess drops a `[` line that is not one tag, moves included (a game on one line
+    // comes out empty).
     (
         "small/scalachess-fixtures/stackOverflow.pgn",
         &[Tags, Moves, Result, Variations],
@@ -133,22 +139,27 @@ const EXPECTED: &[(&str, &[Diff])] = &[
         "small/scid/res_gameLatin1.pgn",
         &[Tags, Moves, Result, Variations],
     ),
-    // UCI moves in the movetext: python-chess reads them; chessnote reads SAN only (each is an `invalid-san` error).
+    // UCI moves in the movetext: python-chess reads them; chessnote reads SAN only (each is
+    // an `invalid-san` error).
     ("small/notnil-chess/0015.pgn", &[Moves]),
     (
         "small/pgn-extract/notation-variants/test-WWuci-out.pgn",
         &[Moves],
     ),
     ("small/python-chess/uci-moves.pgn", &[Moves]),
-    // python-chess cuts moves out of words (`--nestedcomment`, `+--` read as null moves); chessnote reports the words.
+    // python-chess cuts moves out of words (`--nestedcomment`, `+--` read as null moves);
+    // chessnote reports the words.
     ("small/pgn-extract/infiles/nested-comment.pgn", &[Moves]),
     ("small/scalachess-fixtures/blackAbsentResult.pgn", &[Moves]),
-    // `e.p.` as a token of its own, and `exf6ep`: python-chess skips them; chessnote reports them (its `en-passant-suffix` leniency reads `exd6 e.p.` only as one move).
+    // `e.p.` as a token of its own, and `exf6ep`: python-chess skips them; chessnote
+    // reports them (its `en-passant-suffix` leniency reads `exd6 e.p.` only as one move).
     ("small/scalachess-fixtures/enpassantEP.pgn", &[Moves]),
     ("small/scalachess-fixtures/enpassantEP3.pgn", &[Moves]),
-    // A FEN with castling rights its pieces do not allow: python-chess drops the rights; chessnote reports `invalid-fen`.
+    // A FEN with castling rights its pieces do not allow: python-chess drops the rights;
+    // chessnote reports `invalid-fen`.
     ("small/scalachess-fixtures/caissa.pgn", &[Moves]),
-    // python-chess bug (vectors note §2.9): after an illegal move inside a variation it replays the main line on the variation's board (moves cut short, an `IndexError`).
+    // python-chess bug (vectors note §2.9): after an illegal move inside a variation it
+    // replays the main line on the variation's board (moves cut short, an `IndexError`).
     (
         "small/pychess-lichess-studies/lichess_study_lichess-practice-greek-gift_by_arex_2017.02.11.pgn",
         &[Moves, Result, Variations],
@@ -161,7 +172,8 @@ const EXPECTED: &[(&str, &[Diff])] = &[
         "small/scalachess-fixtures/fromPositionEmptyFen.pgn",
         &[Moves, Result, Variations],
     ),
-    // Crazyhouse, atomic, antichess: python-chess plays their rules; chessnote reads their moves and replays only standard chess and Chess960 (`unsupported-variant`).
+    // Crazyhouse, atomic, antichess: python-chess plays their rules; chessnote reads their
+    // moves and replays only standard chess and Chess960 (`unsupported-variant`).
     ("small/python-chess/antichess-programfox.pgn", &[Moves]),
     (
         "small/python-chess/knightvuillaume-jannlee-zh-lichess.pgn",
@@ -175,13 +187,17 @@ const EXPECTED: &[(&str, &[Diff])] = &[
     ("small/scalachess-fixtures/crazyhouse2.pgn", &[Moves]),
     ("small/scalachess-fixtures/crazyhouseFromProd.pgn", &[Moves]),
     ("small/scalachess/pgn-render-snapshot.pgn", &[Moves]),
-    // An unknown `Variant` (`starwars`, `" Standard    "`): python-chess reports it and plays standard chess; chessnote trims the spaces, and does not replay an unknown variant.
+    // An unknown `Variant` (`starwars`, `" Standard    "`): python-chess reports it and
+    // plays standard chess; chessnote trims the spaces, and does not replay an unknown
+    // variant.
     (
         "small/scalachess-fixtures/completeTagsWithSpaces.pgn",
         &[Quiet],
     ),
     ("small/scalachess-fixtures/invalidVariant.pgn", &[Moves]),
-    // After an illegal or ambiguous mainline move python-chess drops the rest of the game, result and variations included; chessnote keeps reading (the moves after it are not replayed).
+    // After an illegal or ambiguous mainline move python-chess drops the rest of the game,
+    // result and variations included; chessnote keeps reading (the moves after it are not
+    // replayed).
     (
         "small/python-chess/immortal-games-latin1-crlf.pgn",
         &[Result, Variations],
@@ -191,7 +207,9 @@ const EXPECTED: &[(&str, &[Diff])] = &[
         &[Result],
     ),
     ("small/scalachess-fixtures/festivalFigueira.pgn", &[Result]),
-    // Results written `½-½`, `1–0`, `O‑O` with a Unicode hyphen: python-chess ignores them; chessnote reads the results with its `unicode-result` leniency (on for this comparison) and reports the rest.
+    // Results written `½-½`, `1–0`, `O‑O` with a Unicode hyphen: python-chess ignores them;
+    // chessnote reads the results with its `unicode-result` leniency (on for this
+    // comparison) and reports the rest.
     (
         "small/scalachess-fixtures/fromChessProgrammingWiki.pgn",
         &[Result],
