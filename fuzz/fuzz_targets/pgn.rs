@@ -5,66 +5,9 @@
 //! call leaves the reader where reading the whole game does.
 
 use std::io::Read;
-use std::ops::ControlFlow::{self, Break, Continue};
 
-use chessnote::pgn::{
-    GameResult, GameStart, Nag, PgnError, RawComment, RawTag, ReadOptions, Reader, Skip, Token,
-    Visitor,
-};
-use chessnote::san::SanPlus;
-
-/// Stops the game at call `stop` (never, for `usize::MAX`); reads variations.
-struct StopAt {
-    calls: usize,
-    stop: usize,
-    len: usize,
-}
-
-impl StopAt {
-    fn call(&mut self) -> ControlFlow<()> {
-        self.calls += 1;
-        if self.calls == self.stop { Break(()) } else { Continue(()) }
-    }
-}
-
-impl Visitor for StopAt {
-    type Tags = ();
-    type Movetext = ();
-    type Output = ();
-    fn begin_game(&mut self, _: GameStart) -> ControlFlow<(), ()> {
-        self.call()
-    }
-    fn tag(&mut self, _: &mut (), _: &[u8], _: RawTag<'_>) -> ControlFlow<()> {
-        self.call()
-    }
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
-        self.call()
-    }
-    fn san(&mut self, _: &mut (), _: SanPlus, _: Token<'_>) -> ControlFlow<()> {
-        self.call()
-    }
-    fn nag(&mut self, _: &mut (), _: Nag) -> ControlFlow<()> {
-        self.call()
-    }
-    fn comment(&mut self, _: &mut (), _: RawComment<'_>) -> ControlFlow<()> {
-        self.call()
-    }
-    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), Skip> {
-        self.call()?;
-        Continue(Skip(false))
-    }
-    fn end_variation(&mut self, _: &mut ()) -> ControlFlow<()> {
-        self.call()
-    }
-    fn result(&mut self, _: &mut (), _: GameResult) -> ControlFlow<()> {
-        self.call()
-    }
-    fn error(&mut self, error: PgnError) -> ControlFlow<()> {
-        assert!(error.location().byte as usize <= self.len);
-        self.call()
-    }
-    fn end_game(&mut self, _: ()) {}
-}
+use chessnote::pgn::{ReadOptions, Reader};
+use chessnote_testdata::StopAt;
 
 /// Pieces of 1 to 97 bytes.
 struct Pieces<'a>(&'a [u8], usize);
@@ -86,7 +29,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     options.limits.max_depth = 8;
     options.buffer_size = 128;
     let builder = || chessnote::pgn::Game::builder().variations(true);
-    let in_memory: Vec<_> = Reader::from_slice_with(data, options).games_with(builder()).collect();
+    let in_memory: Vec<_> = Reader::from_slice_with(data, options)
+        .games_with(builder())
+        .collect();
     let streamed: Vec<_> = Reader::with_options(Pieces(data, 0), options)
         .into_games_with(builder())
         .map(Result::unwrap)
@@ -96,13 +41,14 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut whole = Reader::from_slice_with(data, options);
     let mut stopped = Reader::from_slice_with(data, options);
     loop {
-        let mut all = StopAt { calls: 0, stop: usize::MAX, len: data.len() };
+        let mut all = StopAt::new(usize::MAX);
         if whole.read_game(&mut all).unwrap().is_none() {
             assert!(stopped.read_game(&mut all).unwrap().is_none());
             break;
         }
         let stop = 1 + (data.len() + all.calls) % all.calls.max(1);
-        assert!(stopped.read_game(&mut StopAt { calls: 0, stop, len: data.len() }).unwrap().is_some());
+        assert!(all.last_error_byte as usize <= data.len());
+        assert!(stopped.read_game(&mut StopAt::new(stop)).unwrap().is_some());
         assert_eq!(whole.location(), stopped.location());
     }
 });

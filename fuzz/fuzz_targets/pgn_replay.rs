@@ -15,7 +15,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         for variations in [false, true] {
             let builder = Game::builder_with(options).variations(variations);
             for game in Reader::from_slice_with(data, options).games_with(builder) {
-                let mode = if game.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+                let mode = if game.chess960 {
+                    CastlingMode::Chess960
+                } else {
+                    CastlingMode::Standard
+                };
                 let Ok(mut position) = Position::from_setup(&game.start, mode) else {
                     continue;
                 };

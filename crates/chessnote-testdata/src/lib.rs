@@ -13,6 +13,7 @@ mod conformance;
 mod data;
 mod perft;
 mod pgn;
+mod stop_at;
 mod synthetic;
 
 pub use board::ToyBoard;
@@ -20,4 +21,5 @@ pub use conformance::{Row, conformance, unescape};
 pub use data::{decode, read_data, require_shared, shared_dir, shared_path};
 pub use perft::{perft, perft_bulk};
 pub use pgn::{games, san_tokens_of_pgn};
+pub use stop_at::StopAt;
 pub use synthetic::synthetic_pgn;

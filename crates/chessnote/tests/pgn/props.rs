@@ -2,16 +2,11 @@
 //! same from memory and streamed in any pieces, and stopping a game at any
 //! point leaves it where reading the whole game does.
 
-use std::ops::ControlFlow::{self, Break, Continue};
-
 use chessnote::location::Location;
-use chessnote::pgn::{
-    GameResult, GameStart, Nag, PgnError, RawComment, RawTag, ReadOptions, Reader, Skip, Token,
-    Visitor,
-};
-use chessnote::san::SanPlus;
+use chessnote::pgn::{ReadOptions, Reader};
 use proptest::prelude::*;
 
+use crate::common::StopAt;
 use crate::support::{games_in_memory, games_streamed, small_buffer};
 
 /// Bytes that look like PGN more often than random bytes do: pieces of
@@ -55,72 +50,12 @@ fn pgnish() -> impl Strategy<Value = Vec<u8>> {
     proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
 }
 
-/// Counts the visitor's calls and stops the game at call `stop`; reads
-/// variations.
-struct StopAt {
-    calls: usize,
-    stop: usize,
-}
-
-impl StopAt {
-    fn call(&mut self) -> ControlFlow<()> {
-        self.calls += 1;
-        if self.calls == self.stop {
-            Break(())
-        } else {
-            Continue(())
-        }
-    }
-}
-
-impl Visitor for StopAt {
-    type Tags = ();
-    type Movetext = ();
-    type Output = ();
-
-    fn begin_game(&mut self, _: GameStart) -> ControlFlow<(), ()> {
-        self.call()
-    }
-    fn tag(&mut self, _: &mut (), _: &[u8], _: RawTag<'_>) -> ControlFlow<()> {
-        self.call()
-    }
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
-        self.call()
-    }
-    fn san(&mut self, _: &mut (), _: SanPlus, _: Token<'_>) -> ControlFlow<()> {
-        self.call()
-    }
-    fn nag(&mut self, _: &mut (), _: Nag) -> ControlFlow<()> {
-        self.call()
-    }
-    fn comment(&mut self, _: &mut (), _: RawComment<'_>) -> ControlFlow<()> {
-        self.call()
-    }
-    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), Skip> {
-        self.call()?;
-        Continue(Skip(false))
-    }
-    fn end_variation(&mut self, _: &mut ()) -> ControlFlow<()> {
-        self.call()
-    }
-    fn result(&mut self, _: &mut (), _: GameResult) -> ControlFlow<()> {
-        self.call()
-    }
-    fn error(&mut self, _: PgnError) -> ControlFlow<()> {
-        self.call()
-    }
-    fn end_game(&mut self, _: ()) {}
-}
-
 /// Where each game ends, reading every game whole.
 fn game_ends(data: &[u8], options: ReadOptions) -> Vec<(Location, usize)> {
     let mut reader = Reader::from_slice_with(data, options);
     let mut ends = Vec::new();
     loop {
-        let mut whole = StopAt {
-            calls: 0,
-            stop: usize::MAX,
-        };
+        let mut whole = StopAt::new(usize::MAX);
         if reader.read_game(&mut whole).unwrap().is_none() {
             return ends;
         }
@@ -147,7 +82,7 @@ proptest! {
             for _ in 0..index {
                 reader.skip_game().unwrap();
             }
-            let mut stopping = StopAt { calls: 0, stop };
+            let mut stopping = StopAt::new(stop);
             prop_assert!(reader.read_game(&mut stopping).unwrap().is_some());
             prop_assert_eq!(reader.location(), end, "game {} stopped at call {}", index, stop);
         }
