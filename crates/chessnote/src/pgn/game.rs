@@ -358,6 +358,50 @@ impl Visitor for GameBuilder {
         Continue(())
     }
 
+    fn uci(&mut self, b: &mut Building, uci: Uci, token: Token<'_>) -> ControlFlow<Game> {
+        if uci == Uci::Null || !self.replay {
+            // Without a position a UCI move has no SAN; the null move is
+            // SAN's `--`.
+            let san = SanPlus::from(crate::san::San::Null);
+            if uci == Uci::Null {
+                return self.san(b, san, token);
+            }
+            let error = PgnError::new(
+                PgnErrorKind::InvalidSan,
+                token.location,
+                b.game.index,
+                crate::location::Location {
+                    byte: b.game.offset,
+                    line: b.game.line,
+                    column: 1,
+                },
+            )
+            .with_token(token.text)
+            .with_detail("a UCI move, read only when replaying");
+            b.game.errors.push(error);
+            return Continue(());
+        }
+        let stopped = self.replayer.is_stopped();
+        let (san, mv, played) = match self.replayer.uci(uci, &token) {
+            Ok(Some((mv, san))) => (san, Some(mv), !stopped),
+            Ok(None) => return Continue(()),
+            Err(error) => {
+                b.game.errors.push(error);
+                return Continue(());
+            }
+        };
+        if b.depth == 0 {
+            b.game.moves.push(MainlineMove {
+                san,
+                mv,
+                played,
+                nags: Vec::new(),
+                comments: Vec::new(),
+            });
+        }
+        Continue(())
+    }
+
     fn nag(&mut self, b: &mut Building, nag: Nag) -> ControlFlow<Game> {
         if b.depth == 0 {
             match b.game.moves.last_mut() {

@@ -29,6 +29,7 @@
 //! }
 //! ```
 
+mod build;
 pub mod commands;
 mod error;
 mod game;
@@ -38,8 +39,12 @@ mod reader;
 mod replay;
 pub mod tags;
 mod token;
+mod tree;
 mod visitor;
+mod write;
+mod writer;
 
+pub use build::{GameTrees, Growing, SliceGameTrees, TreeBuilder};
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{
     Building, Game, GameBuilder, Games, Headers, HeadersBuilder, HeadersIter, MainlineMove,
@@ -54,4 +59,7 @@ pub use replay::Replayer;
 pub use token::{
     CommentKind, Encoding, GameResult, Nag, RawComment, RawTag, Skip, Token, decode_text,
 };
+pub use tree::{Descendants, GameTree, Mainline, Node, NodeId, Variations};
 pub use visitor::{GameStart, Visitor};
+pub use write::{ClockEval, LineEnding, Style, TagOrder, TagSelection, WriteOptions};
+pub use writer::PgnWriter;

@@ -19,6 +19,11 @@ named_enum! {
         /// Results written with `½` (`½-½`) or with an en or em dash
         /// (`1–0`, `0—1`), as some sites export them.
         UnicodeResult = "unicode-result",
+        /// Moves written in UCI (`e2e4`, `e7e8q`, `0000`) where SAN is
+        /// expected, as pgn-extract's `-Wuci` and chessnote's own UCI
+        /// export write them; visitors get them through
+        /// [`super::Visitor::uci`].
+        UciMoves = "uci-moves",
     }
 }
 
@@ -32,6 +37,7 @@ impl PgnLeniency {
     pub const fn description(self) -> &'static str {
         match self {
             PgnLeniency::UnicodeResult => "result written with ½ or a long dash (½-½, 1–0)",
+            PgnLeniency::UciMoves => "a move written in UCI (e2e4) instead of SAN",
         }
     }
 }

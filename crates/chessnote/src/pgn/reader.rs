@@ -12,6 +12,7 @@ use super::{
 };
 use crate::location::Location;
 use crate::san::SanPlus;
+use crate::uci::Uci;
 
 /// Returns from the enclosing function with the `Break`, if it is one.
 macro_rules! flow {
@@ -327,6 +328,9 @@ trait Sink {
     fn san(&mut self, _san: SanPlus, _token: Token<'_>) -> ControlFlow<Self::Output> {
         Continue(())
     }
+    fn uci(&mut self, _uci: Uci, _token: Token<'_>) -> ControlFlow<Self::Output> {
+        Continue(())
+    }
     fn nag(&mut self, _nag: Nag) -> ControlFlow<Self::Output> {
         Continue(())
     }
@@ -384,6 +388,9 @@ impl<V: Visitor> Sink for MovePhase<'_, V> {
     #[inline(always)]
     fn san(&mut self, san: SanPlus, token: Token<'_>) -> ControlFlow<V::Output> {
         self.visitor.san(self.movetext, san, token)
+    }
+    fn uci(&mut self, uci: Uci, token: Token<'_>) -> ControlFlow<V::Output> {
+        self.visitor.uci(self.movetext, uci, token)
     }
     #[inline(always)]
     fn nag(&mut self, nag: Nag) -> ControlFlow<V::Output> {
@@ -1012,6 +1019,18 @@ impl<I: Input> Reader<I> {
                 return Ok(Continue(()));
             }
         }
+        if self.options.leniencies.contains(PgnLeniency::UciMoves)
+            && let Ok(uci) = Uci::from_ascii(text)
+        {
+            let token = Token {
+                text,
+                location: self.loc(0),
+                leniencies: Default::default(),
+            };
+            flow!(sink.uci(uci, token));
+            self.bump(len);
+            return Ok(Continue(()));
+        }
         let report = self
             .error(PgnErrorKind::InvalidSan, 0)
             .with_ply(self.ply())
@@ -1177,6 +1196,15 @@ impl<I: Input> Reader<I> {
             return self
                 .unexpected(sink, PgnErrorKind::UnexpectedToken)
                 .map(Some);
+        }
+        if digits == 4
+            && dots == 0
+            && data.starts_with(b"0000")
+            && self.options.leniencies.contains(PgnLeniency::UciMoves)
+            && ends_at(data, 4, self.input.at_end())
+        {
+            // The UCI null move.
+            return self.san(sink).map(Some);
         }
         if dots > 0 || ends_at(data, digits, self.input.at_end()) {
             // A move number (a bare number is one too).

@@ -8,6 +8,7 @@ use super::{GameStart, PgnError, PgnErrorKind, RawTag, Token};
 use crate::fen::{FenOptions, Setup};
 use crate::position::{CastlingMode, MoveErrorKind, Position};
 use crate::san::{San, SanOptions, SanPlus};
+use crate::uci::Uci;
 use crate::{Diagnostic, Move};
 
 /// Plays a game's moves as a visitor meets them: a helper for any
@@ -294,6 +295,62 @@ impl Replayer {
                 })
             }
         }
+    }
+
+    /// Plays a move read as UCI (see [`super::PgnLeniency::UciMoves`]): the
+    /// legal move and its SAN, or `None` when the line has stopped (or for
+    /// `0000`, a null move, played as [`Replayer::san`] plays `--`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Replayer::san`]: the move is not legal here; the line stops.
+    pub fn uci(
+        &mut self,
+        uci: Uci,
+        token: &Token<'_>,
+    ) -> Result<Option<(Move, SanPlus)>, PgnError> {
+        if uci == Uci::Null {
+            return self.san(SanPlus::from(San::Null), token).map(|_| None);
+        }
+        let game = self.game;
+        let Some(line) = self.lines.last_mut() else {
+            return Ok(None);
+        };
+        if line.dead {
+            return Ok(None);
+        }
+        match uci.to_move(&line.after) {
+            Ok(mv) => {
+                let san = SanPlus::from_move(&line.after, mv);
+                if self.variations {
+                    line.before.clone_from(&line.after);
+                }
+                line.after.play_unchecked(mv);
+                line.ply += 1;
+                Ok(Some((mv, san)))
+            }
+            Err(error) => {
+                line.dead = true;
+                Err(PgnError::new(
+                    PgnErrorKind::IllegalMove,
+                    token.location,
+                    game.index,
+                    game.location,
+                )
+                .with_ply(line.ply + 1)
+                .with_token(token.text)
+                .with_detail(error.message()))
+            }
+        }
+    }
+
+    /// The position before the last move played in the current line, when
+    /// the replayer keeps it (not [`Replayer::mainline_only`]).
+    pub fn previous_position(&self) -> Option<&Position> {
+        self.lines
+            .last()
+            .filter(|_| self.variations)
+            .map(|line| &line.before)
     }
 
     /// A variation opens: it replaces the last move of the current line.

@@ -6,6 +6,7 @@ use core::ops::ControlFlow;
 use super::{GameResult, Nag, PgnError, RawComment, RawTag, Skip, Token};
 use crate::location::Location;
 use crate::san::SanPlus;
+use crate::uci::Uci;
 
 /// Where a game starts: its number in the input and its first byte.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -120,6 +121,21 @@ pub trait Visitor {
         token: Token<'_>,
     ) -> ControlFlow<Self::Output> {
         let _ = (movetext, san, token);
+        ControlFlow::Continue(())
+    }
+
+    /// A move written in UCI (`e2e4`, `e7e8q`, `0000`), which the reader
+    /// reads only with [`PgnLeniency::UciMoves`](super::PgnLeniency::UciMoves),
+    /// as pgn-extract's `-Wuci` and chessnote's UCI export write them. The
+    /// default ignores it: a visitor that enables the leniency reads them
+    /// here (the built-in ones do, with [`Replayer::uci`](super::Replayer::uci)).
+    fn uci(
+        &mut self,
+        movetext: &mut Self::Movetext,
+        uci: Uci,
+        token: Token<'_>,
+    ) -> ControlFlow<Self::Output> {
+        let _ = (movetext, uci, token);
         ControlFlow::Continue(())
     }
 

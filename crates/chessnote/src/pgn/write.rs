@@ -1,0 +1,721 @@
+//! Writing PGN: the export format of the standard (section 8), its
+//! options, and a preset that writes exactly what python-chess writes.
+//!
+//! One layout engine serves both writers: [`GameTree::write`] for a game
+//! tree and [`PgnWriter`] for the reader's events (no tree: `read → write`
+//! at the reader's speed). `docs/pgn.md` ("Writing") gives every rule and
+//! where the python-chess preset departs from the standard.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write as _;
+
+use super::commands::{Centis, Eval, commands, write_clock, write_emt};
+use super::{GameResult, Nag};
+use crate::eran::Eran;
+use crate::lan::LanPlus;
+use crate::position::{Notation, Position, WriteNotation};
+use crate::san::SanPlus;
+use crate::text::named_enum;
+use crate::uci::Uci;
+use crate::{Color, Move};
+
+#[cfg(doc)]
+use super::{GameTree, PgnWriter};
+
+named_enum! {
+    /// Whose rules the writer follows where writers disagree.
+    ///
+    /// ```
+    /// use chessnote::pgn::Style;
+    /// assert_eq!("python-chess".parse::<Style>(), Ok(Style::PythonChess));
+    /// ```
+    pub enum Style: "PGN style" {
+        /// The PGN standard's export format (section 8): tags escaped, the
+        /// other tags in ASCII order, `N...` after a NAG too, each comment
+        /// in its own braces, long comments wrapped at spaces.
+        Standard = "standard",
+        /// What python-chess 1.11.2 writes (`StringExporter`, `str(game)`),
+        /// byte for byte: tags unescaped in input order, NAGs sorted, a
+        /// move's comments joined into one, no `N...` after a NAG.
+        PythonChess = "python-chess",
+    }
+}
+
+named_enum! {
+    /// Which tags are written.
+    ///
+    /// ```
+    /// use chessnote::pgn::TagSelection;
+    /// assert_eq!(TagSelection::Roster.name(), "roster");
+    /// ```
+    pub enum TagSelection: "tag selection" {
+        /// Every tag: the Seven Tag Roster (missing ones with the
+        /// standard's "unknown" values: `?`, `????.??.??`, `*`) then the
+        /// others.
+        All = "all",
+        /// The Seven Tag Roster alone (the standard's reduced export
+        /// format).
+        Roster = "roster",
+        /// No tag section: movetext only.
+        None = "none",
+    }
+}
+
+named_enum! {
+    /// The order of the tags after the Seven Tag Roster.
+    ///
+    /// ```
+    /// use chessnote::pgn::TagOrder;
+    /// assert_eq!(TagOrder::Input.to_string(), "input");
+    /// ```
+    pub enum TagOrder: "tag order" {
+        /// ASCII order by name, as the standard asks (8.1.1).
+        Standard = "standard",
+        /// The order of the input (or of insertion).
+        Input = "input",
+    }
+}
+
+named_enum! {
+    /// The line ending written.
+    ///
+    /// ```
+    /// use chessnote::pgn::LineEnding;
+    /// assert_eq!(LineEnding::CrLf.as_str(), "\r\n");
+    /// ```
+    pub enum LineEnding: "line ending" {
+        /// `\n`, the standard's archival choice (3.2.2).
+        Lf = "lf",
+        /// `\r\n`.
+        CrLf = "crlf",
+    }
+}
+
+impl LineEnding {
+    /// The bytes of the line ending.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "\n",
+            LineEnding::CrLf => "\r\n",
+        }
+    }
+}
+
+named_enum! {
+    /// What becomes of the clock and evaluation commands of comments
+    /// (`[%clk]`, `[%emt]`, `[%eval]`); other commands are always kept.
+    ///
+    /// ```
+    /// use chessnote::pgn::{PgnWriter, ClockEval, Reader, WriteOptions};
+    /// let pgn = b"1. e4 { [%eval 0.10] [%clk 0:5:0] good } *";
+    /// let write = |clock_eval| {
+    ///     let options = WriteOptions { clock_eval, ..WriteOptions::STANDARD };
+    ///     Reader::from_slice(pgn).game_trees().next().unwrap().to_pgn(&options)
+    /// };
+    /// assert!(write(ClockEval::Keep).contains("{ [%eval 0.10] [%clk 0:5:0] good }"));
+    /// assert!(write(ClockEval::Rewrite).contains("{ [%eval 0.1] [%clk 0:05:00] good }"));
+    /// assert!(write(ClockEval::Strip).contains("1. e4 { good } *"));
+    /// ```
+    pub enum ClockEval: "clock/eval mode" {
+        /// As read.
+        Keep = "keep",
+        /// Rewritten in their usual form (`[%clk 0:05:00]`,
+        /// `[%eval 0.1]`, `[%eval #-3]`); one that does not read is kept
+        /// as it is.
+        Rewrite = "rewrite",
+        /// Removed (a comment left empty is dropped).
+        Strip = "strip",
+    }
+}
+
+/// How games are written. Start from a preset ([`STANDARD`], [`REDUCED`],
+/// [`PYTHON_CHESS`]) and change fields.
+///
+/// [`STANDARD`]: WriteOptions::STANDARD
+/// [`REDUCED`]: WriteOptions::REDUCED
+/// [`PYTHON_CHESS`]: WriteOptions::PYTHON_CHESS
+///
+/// ```
+/// use chessnote::pgn::{Reader, WriteOptions};
+/// use chessnote::position::Notation;
+///
+/// let pgn = b"[White \"A\"]\n1. e4 {good} e5 (1... c5) 2. Nf3 $1 *";
+/// let tree = Reader::from_slice(pgn).game_trees().next().unwrap();
+/// let uci = WriteOptions { notation: Notation::Uci.into(), ..WriteOptions::REDUCED }.columns(None);
+/// assert_eq!(
+///     tree.to_pgn(&uci),
+///     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+///      [White \"A\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e2e4 e7e5 2. g1f3 *\n"
+/// );
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WriteOptions {
+    /// Whose rules where writers disagree.
+    pub style: Style,
+    /// Lines have fewer printing characters than this (80: at most 79);
+    /// `None` writes each game's movetext on one line. A token longer than
+    /// a line gets a line of its own.
+    pub columns: Option<u16>,
+    /// Which tags are written.
+    pub tags: TagSelection,
+    /// The order of the tags after the Seven Tag Roster.
+    pub tag_order: TagOrder,
+    /// Whether comments are written.
+    pub comments: bool,
+    /// Whether variations are written.
+    pub variations: bool,
+    /// Whether NAGs are written.
+    pub nags: bool,
+    /// What becomes of clock and evaluation commands in comments.
+    pub clock_eval: ClockEval,
+    /// The notation of the moves: SAN (the standard), LAN, UCI or ERAN
+    /// (as pgn-extract's `-W` options). A file written in UCI reads back
+    /// with [`super::PgnLeniency::UciMoves`].
+    pub notation: WriteNotation,
+    /// `\n` or `\r\n`.
+    pub line_ending: LineEnding,
+}
+
+impl WriteOptions {
+    /// The standard's export format (section 8): every tag (the Seven Tag
+    /// Roster first, then the others in ASCII order), lines under 80
+    /// characters, comments, variations and NAGs, SAN, LF.
+    pub const STANDARD: WriteOptions = WriteOptions {
+        style: Style::Standard,
+        columns: Some(80),
+        tags: TagSelection::All,
+        tag_order: TagOrder::Standard,
+        comments: true,
+        variations: true,
+        nags: true,
+        clock_eval: ClockEval::Keep,
+        notation: WriteNotation::new(Notation::San),
+        line_ending: LineEnding::Lf,
+    };
+
+    /// The standard's reduced export format (3.2.4): the Seven Tag Roster,
+    /// the mainline's moves and the result; no comments, variations or
+    /// NAGs.
+    pub const REDUCED: WriteOptions = WriteOptions {
+        tags: TagSelection::Roster,
+        comments: false,
+        variations: false,
+        nags: false,
+        ..WriteOptions::STANDARD
+    };
+
+    /// python-chess 1.11.2's `StringExporter(columns=80)`, byte for byte
+    /// (plus a final newline, which `StringExporter` leaves out).
+    /// `.columns(None)` is `str(game)`.
+    pub const PYTHON_CHESS: WriteOptions = WriteOptions {
+        style: Style::PythonChess,
+        tag_order: TagOrder::Input,
+        ..WriteOptions::STANDARD
+    };
+
+    /// With lines shorter than `columns` printing characters, or (`None`)
+    /// one line of movetext per game.
+    #[must_use]
+    pub const fn columns(mut self, columns: Option<u16>) -> WriteOptions {
+        self.columns = columns;
+        self
+    }
+
+    /// With moves written in `notation`.
+    #[must_use]
+    pub const fn notation(mut self, notation: WriteNotation) -> WriteOptions {
+        self.notation = notation;
+        self
+    }
+
+    pub(super) fn python(&self) -> bool {
+        self.style == Style::PythonChess
+    }
+}
+
+impl Default for WriteOptions {
+    fn default() -> WriteOptions {
+        WriteOptions::STANDARD
+    }
+}
+
+/// The Seven Tag Roster, in the standard's order, with the values that
+/// stand for "unknown".
+pub(super) const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// The result a game is written with: the `Result` tag unless it is
+/// missing or `*` (then the termination marker, else `*`), as python-chess
+/// decides; in the standard style a tag that is not a result gives way to
+/// the marker too.
+pub(super) fn result_text<'a>(
+    options: &WriteOptions,
+    tag: Option<&'a str>,
+    marker: Option<GameResult>,
+) -> &'a str {
+    let marker = marker.map(GameResult::as_str);
+    match tag {
+        Some(tag) if tag != "*" => {
+            if options.python() || GameResult::from_ascii(tag.as_bytes()).is_some() {
+                tag
+            } else {
+                marker.unwrap_or("*")
+            }
+        }
+        _ => marker.unwrap_or("*"),
+    }
+}
+
+/// Writes the tag section (and the blank line after it): `tags` in input
+/// order, the result already decided.
+pub(super) fn write_tags<'t>(
+    out: &mut String,
+    options: &WriteOptions,
+    tags: impl Iterator<Item = (&'t str, &'t str)> + Clone,
+    result: &str,
+    order: &mut Vec<usize>,
+) {
+    let eol = options.line_ending.as_str();
+    if options.tags == TagSelection::None {
+        return;
+    }
+    let tag = |out: &mut String, name: &str, value: &str| {
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        if options.python() {
+            out.push_str(value);
+        } else {
+            for c in value.chars() {
+                if c == '"' || c == '\\' {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+        }
+        out.push_str("\"]");
+        out.push_str(eol);
+    };
+    for (name, unknown) in ROSTER {
+        let value = if name == "Result" {
+            result
+        } else if options.python() {
+            // A dictionary: the last value of a repeated tag wins.
+            tags.clone()
+                .filter(|(n, _)| *n == name)
+                .last()
+                .map_or(unknown, |(_, v)| v)
+        } else {
+            tags.clone()
+                .find(|(n, _)| *n == name)
+                .map_or(unknown, |(_, v)| v)
+        };
+        tag(out, name, value);
+    }
+    if options.tags == TagSelection::All {
+        let is_roster = |name: &str| ROSTER.iter().any(|(n, _)| *n == name);
+        let all: Vec<(&str, &str)> = tags.filter(|(n, _)| !is_roster(n)).collect();
+        order.clear();
+        if options.python() {
+            // Insertion order of a dictionary: a repeated tag keeps its
+            // first place and its last value.
+            for (i, (name, _)) in all.iter().enumerate() {
+                if !all[..i].iter().any(|(n, _)| n == name) {
+                    order.push(i);
+                }
+            }
+            for &i in order.iter() {
+                let name = all[i].0;
+                let value = all
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| *n == name)
+                    .map_or("", |t| t.1);
+                tag(out, name, value);
+            }
+        } else {
+            order.extend(0..all.len());
+            if options.tag_order == TagOrder::Standard {
+                // Stable: repeated names keep their input order.
+                order.sort_by(|&a, &b| all[a].0.cmp(all[b].0));
+            }
+            for &i in order.iter() {
+                tag(out, all[i].0, all[i].1);
+            }
+        }
+    }
+    out.push_str(eol);
+}
+
+/// Writes a move in `notation` from `position` (a null move is `--`, or
+/// `0000` in UCI).
+pub(super) fn write_move(
+    out: &mut String,
+    position: &Position,
+    mv: Option<Move>,
+    notation: WriteNotation,
+) {
+    let Some(mv) = mv else {
+        out.push_str(if notation.notation() == Notation::Uci {
+            "0000"
+        } else {
+            "--"
+        });
+        return;
+    };
+    // Writing to a String cannot fail.
+    let _ = match notation.notation() {
+        Notation::San => write!(out, "{}", SanPlus::from_move(position, mv)),
+        Notation::Lan => write!(out, "{}", LanPlus::from_move(position, mv)),
+        Notation::Uci => write!(out, "{}", Uci::from_move(mv, position.castling_mode())),
+        Notation::Eran => match Eran::from_move(position, mv) {
+            Ok(eran) => write!(out, "{}", eran.display(notation.eran_style())),
+            Err(_) => write!(out, "{mv}"),
+        },
+    };
+}
+
+/// A comment's text with its clock and evaluation commands kept,
+/// rewritten or stripped.
+pub(super) fn clock_eval(text: &str, mode: ClockEval) -> Cow<'_, str> {
+    if mode == ClockEval::Keep || !text.contains("[%") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    let mut changed = false;
+    for command in commands(text) {
+        if !matches!(command.name, "clk" | "emt" | "eval") {
+            continue;
+        }
+        let replacement = match mode {
+            ClockEval::Strip => Some(String::new()),
+            _ => {
+                let mut canonical = String::new();
+                let args = command.args.as_bytes();
+                match command.name {
+                    "clk" => Centis::from_ascii(args)
+                        .ok()
+                        .map(|t| write_clock(&mut canonical, t)),
+                    "emt" => Centis::from_ascii(args)
+                        .ok()
+                        .map(|t| write_emt(&mut canonical, t)),
+                    _ => Eval::from_ascii(args).ok().map(|e| {
+                        let _ = write!(canonical, "{e}");
+                    }),
+                }
+                .map(|()| canonical)
+            }
+        };
+        if let Some(replacement) = replacement {
+            out.push_str(&text[last..command.span.start]);
+            out.push_str(&replacement);
+            last = command.span.end;
+            changed = true;
+        }
+    }
+    if !changed {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[last..]);
+    if mode == ClockEval::Strip {
+        // Where a command was, the spaces around it become one.
+        let words: Vec<&str> = out.split_ascii_whitespace().collect();
+        out = words.join(" ");
+    }
+    Cow::Owned(out)
+}
+
+/// Whether `c` is whitespace to Python's `str.strip`.
+fn py_space(c: char) -> bool {
+    c.is_whitespace() || ('\x1c'..='\x1f').contains(&c)
+}
+
+/// A comment as python-chess's reader keeps it: one space after `{` and
+/// one before `}` removed, line breaks as `\n`.
+pub(super) fn python_comment(raw: &str) -> Cow<'_, str> {
+    let mut text = raw.strip_prefix(' ').unwrap_or(raw);
+    text = text.strip_suffix(' ').unwrap_or(text);
+    if text.contains('\r') {
+        Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// The layout engine: tokens filled into lines, move numbers where the
+/// style wants them.
+#[derive(Debug)]
+pub(super) struct Layout {
+    pub out: String,
+    pub options: WriteOptions,
+    /// Characters on the current line (0: nothing written on it yet).
+    line: usize,
+    /// The next Black move needs its `N...`.
+    force_number: bool,
+    /// How deep in variations the writer is.
+    pub depth: u32,
+    /// A scratch buffer for move text.
+    pub scratch: String,
+    /// The comments of the current node, python-chess style (joined).
+    joined: String,
+}
+
+impl Layout {
+    pub fn new(out: String, options: WriteOptions) -> Layout {
+        Layout {
+            out,
+            options,
+            line: 0,
+            force_number: true,
+            depth: 0,
+            scratch: String::new(),
+            joined: String::new(),
+        }
+    }
+
+    /// Starts a game's movetext.
+    pub fn begin(&mut self) {
+        self.line = 0;
+        self.force_number = true;
+        self.depth = 0;
+    }
+
+    fn newline(&mut self) {
+        self.out.push_str(self.options.line_ending.as_str());
+        self.line = 0;
+    }
+
+    /// A token of `len` characters, already known; `glued` keeps it on the
+    /// line of the token before it.
+    fn push_token(&mut self, text: &str, len: usize, glued: bool) {
+        if self.line > 0 {
+            let wraps = !glued
+                && self
+                    .options
+                    .columns
+                    .is_some_and(|c| self.line + 1 + len >= usize::from(c));
+            if wraps {
+                self.newline();
+            } else {
+                self.out.push(' ');
+                self.line += 1;
+            }
+        }
+        self.out.push_str(text);
+        self.line += len;
+    }
+
+    fn token(&mut self, text: &str) {
+        let len = if text.is_ascii() {
+            text.len()
+        } else {
+            text.chars().count()
+        };
+        self.push_token(text, len, false);
+    }
+
+    /// Whether a sideline is being skipped (variations not written).
+    pub fn hidden(&self) -> bool {
+        self.depth > 0 && !self.options.variations
+    }
+
+    /// A move: its number when needed, then the text in `scratch`.
+    pub fn mv(&mut self, fullmoves: u16, turn: Color) {
+        if self.hidden() {
+            return;
+        }
+        if turn == Color::White || self.force_number {
+            let mut number = [0u8; 8];
+            let digits = fmt_u16(fullmoves, &mut number);
+            let dots = if turn == Color::White { "." } else { "..." };
+            let mut text = [0u8; 11];
+            text[..digits.len()].copy_from_slice(digits);
+            text[digits.len()..digits.len() + dots.len()].copy_from_slice(dots.as_bytes());
+            let len = digits.len() + dots.len();
+            // ASCII digits and dots.
+            let text = core::str::from_utf8(&text[..len]).unwrap_or("?");
+            self.push_token(text, len, false);
+        }
+        let scratch = core::mem::take(&mut self.scratch);
+        self.token(&scratch);
+        self.scratch = scratch;
+        self.force_number = false;
+    }
+
+    /// The NAGs and comments after a move (or before the first one).
+    pub fn annotations(&mut self, nags: &[Nag], comments: &[impl AsRef<str>]) {
+        if self.hidden() {
+            return;
+        }
+        let options = self.options;
+        if options.nags && !nags.is_empty() {
+            if options.python() {
+                let mut sorted: Vec<u8> = nags.iter().map(|n| n.0).collect();
+                sorted.sort_unstable();
+                sorted.dedup();
+                for n in sorted {
+                    self.nag(Nag(n));
+                }
+            } else {
+                for &n in nags {
+                    self.nag(n);
+                }
+                self.force_number = true;
+            }
+        }
+        self.comments(comments);
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        let mut text = [b'$', 0, 0, 0];
+        let mut digits = [0u8; 8];
+        let d = fmt_u16(u16::from(nag.0), &mut digits);
+        text[1..=d.len()].copy_from_slice(d);
+        let len = d.len() + 1;
+        let text = core::str::from_utf8(&text[..len]).unwrap_or("$");
+        self.push_token(text, len, false);
+    }
+
+    /// Comments, each in its braces (python-chess: joined into one).
+    pub fn comments(&mut self, comments: &[impl AsRef<str>]) {
+        if !self.options.comments || comments.is_empty() || self.hidden() {
+            return;
+        }
+        let mode = self.options.clock_eval;
+        if self.options.python() {
+            let mut joined = core::mem::take(&mut self.joined);
+            joined.clear();
+            for c in comments {
+                let text = clock_eval(c.as_ref(), mode);
+                if mode == ClockEval::Strip && text.trim().is_empty() {
+                    continue;
+                }
+                let text = python_comment(&text);
+                if !text.is_empty() {
+                    if !joined.is_empty() {
+                        joined.push(' ');
+                    }
+                    joined.push_str(&text);
+                }
+            }
+            if !joined.is_empty() {
+                let text = joined.replace('}', "");
+                let mut token = String::with_capacity(text.len() + 4);
+                token.push_str("{ ");
+                token.push_str(text.trim_matches(py_space));
+                token.push_str(" }");
+                self.token(&token);
+                self.force_number = true;
+            }
+            self.joined = joined;
+            return;
+        }
+        for c in comments {
+            let text = clock_eval(c.as_ref(), mode);
+            if mode == ClockEval::Strip && text.trim().is_empty() {
+                continue;
+            }
+            self.comment(&text);
+        }
+    }
+
+    /// One comment, standard style: `{`, its words (a command such as
+    /// `[%clk 0:05:00]` is one word), `}`; `}` in the text is dropped. The
+    /// braces stay on the line of the word beside them.
+    fn comment(&mut self, text: &str) {
+        let mut words: Vec<String> = Vec::new();
+        let mut word = String::new();
+        let mut in_command = false;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '}' {
+                continue;
+            }
+            if c.is_ascii_whitespace() {
+                if in_command {
+                    if !word.is_empty() && !word.ends_with(' ') {
+                        word.push(' ');
+                    }
+                } else if !word.is_empty() {
+                    words.push(core::mem::take(&mut word));
+                }
+                continue;
+            }
+            if c == '[' && chars.peek() == Some(&'%') {
+                in_command = true;
+            } else if c == ']' {
+                in_command = false;
+            }
+            word.push(c);
+        }
+        if word.ends_with(' ') {
+            word.pop();
+        }
+        if !word.is_empty() {
+            words.push(word);
+        }
+        let last = words.len().saturating_sub(1);
+        let mut token = String::new();
+        if words.is_empty() {
+            self.push_token("{ }", 3, false);
+        }
+        for (i, w) in words.iter().enumerate() {
+            token.clear();
+            if i == 0 {
+                token.push_str("{ ");
+            }
+            token.push_str(w);
+            if i == last {
+                token.push_str(" }");
+            }
+            self.token(&token);
+        }
+        self.force_number = true;
+    }
+
+    pub fn begin_variation(&mut self) {
+        self.depth += 1;
+        if !self.hidden() {
+            self.push_token("(", 1, false);
+            self.force_number = true;
+        }
+    }
+
+    pub fn end_variation(&mut self) {
+        if !self.hidden() {
+            self.push_token(")", 1, false);
+            self.force_number = true;
+        }
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// The termination marker, and the end of the game's text.
+    pub fn result(&mut self, result: &str) {
+        self.token(result);
+        self.newline();
+    }
+}
+
+/// `n` in decimal, in `buf`.
+fn fmt_u16(mut n: u16, buf: &mut [u8; 8]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    &buf[i..]
+}
