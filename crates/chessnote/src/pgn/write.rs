@@ -55,8 +55,9 @@ named_enum! {
         /// standard's "unknown" values: `?`, `????.??.??`, `*`) then the
         /// others.
         All = "all",
-        /// The Seven Tag Roster alone (the standard's reduced export
-        /// format).
+        /// The Seven Tag Roster (the standard's reduced export format),
+        /// and the tags without which the moves would not read: `FEN`,
+        /// `SetUp` and `Variant`, when the game has them.
         Roster = "roster",
         /// No tag section: movetext only.
         None = "none",
@@ -195,9 +196,9 @@ impl WriteOptions {
         line_ending: LineEnding::Lf,
     };
 
-    /// The standard's reduced export format (3.2.4): the Seven Tag Roster,
-    /// the mainline's moves and the result; no comments, variations or
-    /// NAGs.
+    /// The standard's reduced export format (3.2.4): the Seven Tag Roster
+    /// (and a set-up game's `FEN`, `SetUp` and `Variant`), the mainline's
+    /// moves and the result; no comments, variations or NAGs.
     pub const REDUCED: WriteOptions = WriteOptions {
         tags: TagSelection::Roster,
         comments: false,
@@ -321,9 +322,14 @@ pub(super) fn write_tags<'t>(
         };
         tag(out, name, value);
     }
-    if options.tags == TagSelection::All {
+    {
         let is_roster = |name: &str| ROSTER.iter().any(|(n, _)| *n == name);
-        let all: Vec<(&str, &str)> = tags.filter(|(n, _)| !is_roster(n)).collect();
+        let roster_only = options.tags == TagSelection::Roster;
+        let all: Vec<(&str, &str)> = tags
+            .filter(|(n, _)| {
+                !is_roster(n) && (!roster_only || matches!(*n, "FEN" | "SetUp" | "Variant"))
+            })
+            .collect();
         order.clear();
         if options.python() {
             // Insertion order of a dictionary: a repeated tag keeps its

@@ -12,3 +12,4 @@ mod real_files;
 mod rules;
 mod support;
 mod typed;
+mod writing;

@@ -1,0 +1,346 @@
+//! The writer on every PGN file of the shared data: read → write → read
+//! keeps every game (tags, moves, comments, NAGs, variations), writing is
+//! idempotent, the streaming writer writes what the tree writer writes,
+//! and scalachess's render snapshots read as their inputs do.
+
+use chessnote::pgn::{GameTree, PgnLeniency, PgnWriter, ReadOptions, Reader, WriteOptions};
+use chessnote::position::Notation;
+
+use crate::common;
+use crate::support::pgn_files;
+
+/// The reader's options for these tests: the lenient SAN the files need.
+fn options() -> ReadOptions {
+    ReadOptions::DEFAULT
+}
+
+fn trees(data: &[u8], options: ReadOptions) -> Vec<GameTree> {
+    Reader::from_slice_with(data, options)
+        .game_trees()
+        .collect()
+}
+
+/// A comment as the standard writer keeps it: words separated by one
+/// space, no `}`.
+fn words(text: &str) -> String {
+    text.replace('}', "")
+        .split_ascii_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The tags the standard writer writes for `tree`, sorted (order is the
+/// writer's business; the set is the game's).
+fn written_tags(tree: &GameTree) -> Vec<(String, String)> {
+    let roster = [
+        ("Event", "?"),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "?"),
+        ("White", "?"),
+        ("Black", "?"),
+    ];
+    let mut tags: Vec<(String, String)> = Vec::new();
+    for (name, unknown) in roster {
+        let value = tree.tag(name).unwrap_or(unknown);
+        tags.push((name.into(), value.into()));
+    }
+    let result = match tree.tag("Result") {
+        Some(tag) if tag != "*" && ["1-0", "0-1", "1/2-1/2"].contains(&tag) => tag,
+        _ => tree.marker.map_or("*", |m| m.as_str()),
+    };
+    tags.push(("Result".into(), result.into()));
+    for (name, value) in &tree.tags {
+        if !roster.iter().any(|(n, _)| n == name) && name != "Result" {
+            tags.push((name.clone(), value.clone()));
+        }
+    }
+    tags.sort();
+    tags
+}
+
+/// What a node holds, in pre-order, comments as the standard writer keeps
+/// them (empty ones gone: `{ }` reads back as a space).
+fn content(tree: &GameTree) -> Vec<String> {
+    tree.descendants(GameTree::ROOT)
+        .map(|id| {
+            let node = &tree[id];
+            let norm = |c: &Vec<String>| -> Vec<String> { c.iter().map(|t| words(t)).collect() };
+            format!(
+                "{:?} {:?} {:?} {:?} {} {}",
+                node.mv,
+                node.nags,
+                norm(&node.starting_comments),
+                norm(&node.comments),
+                tree.variations(id).count(),
+                tree.is_main_variation(id),
+            )
+        })
+        .collect()
+}
+
+/// Checks one game: written, read back, the same game; written again, the
+/// same text. Returns the text.
+fn round_trip(rel: &str, tree: &GameTree, write: &WriteOptions, read: ReadOptions) -> String {
+    let text = tree.to_pgn(write);
+    let again: Vec<GameTree> = trees(text.as_bytes(), read);
+    assert_eq!(
+        again.len(),
+        1,
+        "{rel}: game {}: one game in, {} out:\n{text}",
+        tree.index + 1,
+        again.len()
+    );
+    let again = &again[0];
+    for error in &again.errors {
+        assert!(
+            tree.errors.iter().any(|e| e.kind() == error.kind()),
+            "{rel}: game {}: the written game has an error the read one had not: {error}\n{text}",
+            tree.index + 1
+        );
+    }
+    assert_eq!(
+        content(tree),
+        content(again),
+        "{rel}: game {}: moves, comments, NAGs or variations changed:\n{text}",
+        tree.index + 1
+    );
+    assert_eq!(
+        again.to_pgn(write),
+        text,
+        "{rel}: game {}: not idempotent",
+        tree.index + 1
+    );
+    text
+}
+
+fn check_file(rel: &str, data: &[u8]) -> usize {
+    let read = options();
+    let mut games = 0;
+    let mut standard = String::new();
+    for tree in trees(data, read) {
+        let text = round_trip(rel, &tree, &WriteOptions::STANDARD, read);
+        let again = &trees(text.as_bytes(), read)[0];
+        assert_eq!(
+            written_tags(&tree),
+            written_tags(again),
+            "{rel}: game {}: tags",
+            tree.index + 1
+        );
+        if !standard.is_empty() {
+            standard.push('\n');
+        }
+        standard.push_str(&text);
+        games += 1;
+    }
+    // The streaming writer, on text in export format, writes it unchanged
+    // (with replay or without: its SAN is already the canonical one).
+    for replay in [false, true] {
+        let mut writer = PgnWriter::new(WriteOptions::STANDARD).replay(replay);
+        let mut reader = Reader::from_slice_with(standard.as_bytes(), read);
+        while reader.read_game(&mut writer).unwrap().is_some() {}
+        assert!(
+            writer.output() == standard,
+            "{rel}: the streaming writer (replay {replay}) differs from the tree writer"
+        );
+    }
+    games
+}
+
+#[test]
+fn every_game_round_trips_through_the_standard_writer() {
+    let mut games = 0;
+    for (rel, data) in pgn_files() {
+        if rel.starts_with("large/") {
+            continue; // the ignored test below, in release
+        }
+        games += check_file(&rel, &data);
+    }
+    if common::require_shared() {
+        assert!(games > 10_000, "{games} games");
+    }
+}
+
+#[test]
+#[ignore = "the large corpus: run in release (.ci/run does)"]
+fn the_large_corpus_round_trips() {
+    let files = pgn_files();
+    let mut seen = 0;
+    for (rel, data) in files.iter().filter(|(rel, _)| rel.starts_with("large/")) {
+        seen += check_file(rel, data);
+    }
+    assert!(seen > 100_000 || !common::require_shared(), "{seen} games");
+}
+
+/// Every preset and option reads back as the same game, and is idempotent.
+#[test]
+fn every_preset_round_trips() {
+    let uci = options().with_leniency(PgnLeniency::UciMoves);
+    let presets = [
+        ("python-chess", WriteOptions::PYTHON_CHESS, options()),
+        ("one line", WriteOptions::STANDARD.columns(None), options()),
+        (
+            "narrow",
+            WriteOptions::STANDARD.columns(Some(20)),
+            options(),
+        ),
+        (
+            "crlf",
+            WriteOptions {
+                line_ending: chessnote::pgn::LineEnding::CrLf,
+                ..WriteOptions::STANDARD
+            },
+            options(),
+        ),
+        (
+            "uci",
+            WriteOptions::STANDARD.notation(Notation::Uci.into()),
+            uci,
+        ),
+        (
+            "input order",
+            WriteOptions {
+                tag_order: chessnote::pgn::TagOrder::Input,
+                ..WriteOptions::STANDARD
+            },
+            options(),
+        ),
+    ];
+    let mut checked = 0;
+    for (rel, data) in pgn_files() {
+        if !rel.starts_with("small/") {
+            continue;
+        }
+        for tree in trees(&data, options()) {
+            for (name, write, read) in presets {
+                if name == "python-chess" && tree.tags.iter().any(|(_, v)| v.contains(['"', '\\']))
+                {
+                    // python-chess does not escape tag values: what it writes
+                    // does not read back.
+                    continue;
+                }
+                let rel = format!("{rel} ({name})");
+                if name == "python-chess" {
+                    // python-chess joins a move's comments into one, and
+                    // writes a comment of line breaks as `{  }`, which reads
+                    // back empty: its text settles after two passes.
+                    let once = tree.to_pgn(&write);
+                    let twice = trees(once.as_bytes(), read)[0].to_pgn(&write);
+                    let thrice = trees(twice.as_bytes(), read)[0].to_pgn(&write);
+                    assert_eq!(
+                        thrice,
+                        twice,
+                        "{rel}: game {}: not idempotent",
+                        tree.index + 1
+                    );
+                } else {
+                    round_trip(&rel, &tree, &write, read);
+                }
+                checked += 1;
+            }
+        }
+    }
+    if common::require_shared() {
+        assert!(checked > 1000, "{checked}");
+    }
+}
+
+/// The reduced export format keeps the mainline and drops the rest.
+#[test]
+fn the_reduced_format_is_the_mainline() {
+    for (rel, data) in pgn_files() {
+        if !rel.starts_with("small/") {
+            continue;
+        }
+        for tree in trees(&data, options()) {
+            let text = tree.to_pgn(&WriteOptions::REDUCED);
+            let movetext = text.split("\n\n").nth(1).unwrap();
+            assert!(!movetext.contains(['{', '(', '$']), "{rel}: {text}");
+            let again = &trees(text.as_bytes(), options())[0];
+            assert!(
+                again.mainline_moves().eq(tree.mainline_moves()),
+                "{rel}: game {}",
+                tree.index + 1
+            );
+            let extra = tree
+                .tags
+                .iter()
+                .filter(|(n, _)| ["FEN", "SetUp", "Variant"].contains(&n.as_str()));
+            assert_eq!(again.tags.len(), 7 + extra.count(), "{rel}");
+        }
+    }
+}
+
+/// scalachess's render snapshots: each printed game, read by chessnote, is
+/// the game its input fixture is (so both write the same text), but where
+/// scalachess's printer changed it (`docs/pgn.md`, "scalachess's render
+/// snapshots").
+#[test]
+fn scalachess_render_snapshots_read_as_their_inputs() {
+    let files: std::collections::BTreeMap<String, Vec<u8>> = pgn_files().into_iter().collect();
+    let Some(snapshot) = files.get("small/scalachess/pgn-render-snapshot.pgn") else {
+        assert!(!common::require_shared());
+        return;
+    };
+    let inputs = [
+        "pgnRenderTest-pgn2",
+        "recentChessCom",
+        "chessComCrazyhouse",
+        "fromChessProgrammingWiki",
+        "fromPosProdCloseChess",
+        "noTagButResult",
+        "inlineTags",
+        "whiteResignsInMoves",
+        "whiteResignsInTags",
+        "stLouisFischerandom",
+        "inlineComments",
+        "fromChessgames",
+        "chessgamesWeirdComments",
+        "fromCrafty",
+        "fromTcecWithEngineOutput",
+    ];
+    // scalachess reads `1–0` (an en dash) as a result.
+    let read = options().with_leniency(PgnLeniency::UnicodeResult);
+    let printed = trees(snapshot, read);
+    assert_eq!(printed.len(), inputs.len());
+    let mut different = Vec::new();
+    for (name, printed) in inputs.iter().zip(&printed) {
+        let data = &files[&format!("small/scalachess-fixtures/{name}.pgn")];
+        let input = &trees(data, read)[0];
+        if input.to_pgn(&WriteOptions::STANDARD) != printed.to_pgn(&WriteOptions::STANDARD) {
+            different.push(*name);
+        }
+    }
+    assert_eq!(
+        different, SNAPSHOTS_CHANGED,
+        "the snapshots that are not their input's game"
+    );
+    let wcc = &files["small/scalachess/wcc2023-render-snapshot.pgn"];
+    let wcc_input = &files["small/scalachess-fixtures/wcc2023.pgn"];
+    let write = |data: &[u8]| -> Vec<String> {
+        trees(data, options())
+            .iter()
+            .map(|t| t.to_pgn(&WriteOptions::STANDARD))
+            .collect()
+    };
+    assert_eq!(write(wcc), write(wcc_input));
+}
+
+/// The snapshots whose game is not the input's: scalachess drops the
+/// comments after the termination marker, chessnote keeps them (with the
+/// last move). `docs/pgn.md` says more.
+const SNAPSHOTS_CHANGED: &[&str] = &["fromTcecWithEngineOutput"];
+
+/// scalachess's byte-exact round trips: chessnote reads each, writes it in
+/// export format, and reads that back as the same game.
+#[test]
+fn scalachess_round_trip_strings_read_back() {
+    for (rel, data) in pgn_files() {
+        if !rel.contains("roundtrip-exact-") {
+            continue;
+        }
+        for tree in trees(&data, options()) {
+            round_trip(&rel, &tree, &WriteOptions::STANDARD, options());
+        }
+    }
+}
