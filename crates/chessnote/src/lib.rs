@@ -26,7 +26,8 @@
 //! - [`uci`] and [`lan`]: UCI and long algebraic moves;
 //! - [`position`]: legal positions, and moves to and from every notation;
 //! - [`pgn`]: PGN game files, read as a stream with every problem located,
-//!   and replayed legally.
+//!   replayed legally, edited as game trees and written in the standard's
+//!   export format.
 //!
 //! # One shape for every notation
 //!

@@ -15,6 +15,10 @@
 //!   million games and one error.
 //! - [`tags`] and [`commands`] read what tag values and comments hold:
 //!   dates, time controls, ratings, variants; clocks, evaluations, arrows.
+//! - [`GameTree`] is a game with its variations, to walk and edit
+//!   ([`Reader::game_trees`]); [`GameTree::write`] and the streaming
+//!   [`PgnWriter`] write the standard's export format, or exactly what
+//!   python-chess writes ([`WriteOptions`]).
 //!
 //! `docs/pgn.md` lists how this reader differs from python-chess and why.
 //!

@@ -81,9 +81,8 @@ impl Node {
     /// Sets the clock: replaces the first `[%clk]` of the comments, or adds
     /// one to the first comment (a new comment if there is none).
     pub fn set_clock(&mut self, clock: Centis) {
-        let mut command = String::from("[%clk ");
+        let mut command = String::new();
         write_clock(&mut command, clock);
-        command.push(']');
         self.set_command("clk", &command);
     }
 
@@ -411,7 +410,7 @@ impl GameTree {
     /// use chessnote::pgn::GameTree;
     /// use chessnote::Square;
     /// let mut tree = GameTree::new();
-    /// let mv = tree.start().legal_moves().into_iter().find(|m| m.to() == Square::E4).unwrap();
+    /// let mv = *tree.start().legal_moves().iter().find(|m| m.to() == Square::E4).unwrap();
     /// let e4 = tree.add_variation(GameTree::ROOT, mv)?;
     /// assert_eq!(tree.mainline().collect::<Vec<_>>(), [e4]);
     /// # Ok::<(), chessnote::position::IllegalMoveError>(())

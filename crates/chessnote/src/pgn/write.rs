@@ -109,22 +109,21 @@ named_enum! {
     /// (`[%clk]`, `[%emt]`, `[%eval]`); other commands are always kept.
     ///
     /// ```
-    /// use chessnote::pgn::{PgnWriter, ClockEval, Reader, WriteOptions};
-    /// let pgn = b"1. e4 { [%eval 0.10] [%clk 0:5:0] good } *";
+    /// use chessnote::pgn::{ClockEval, Reader, WriteOptions};
+    /// let pgn = b"1. e4 { [%eval +1] [%clk 00:05:00] good } *";
     /// let write = |clock_eval| {
     ///     let options = WriteOptions { clock_eval, ..WriteOptions::STANDARD };
     ///     Reader::from_slice(pgn).game_trees().next().unwrap().to_pgn(&options)
     /// };
-    /// assert!(write(ClockEval::Keep).contains("{ [%eval 0.10] [%clk 0:5:0] good }"));
-    /// assert!(write(ClockEval::Rewrite).contains("{ [%eval 0.1] [%clk 0:05:00] good }"));
+    /// assert!(write(ClockEval::Keep).contains("{ [%eval +1] [%clk 00:05:00] good }"));
+    /// assert!(write(ClockEval::Rewrite).contains("{ [%eval 1.00] [%clk 0:05:00] good }"));
     /// assert!(write(ClockEval::Strip).contains("1. e4 { good } *"));
     /// ```
     pub enum ClockEval: "clock/eval mode" {
         /// As read.
         Keep = "keep",
-        /// Rewritten in their usual form (`[%clk 0:05:00]`,
-        /// `[%eval 0.1]`, `[%eval #-3]`); one that does not read is kept
-        /// as it is.
+        /// Rewritten in Lichess's form (`[%clk 0:05:00]`, `[%eval 0.10]`,
+        /// `[%eval #-3]`); one that does not read is kept as it is.
         Rewrite = "rewrite",
         /// Removed (a comment left empty is dropped).
         Strip = "strip",
@@ -639,53 +638,39 @@ impl Layout {
     /// `[%clk 0:05:00]` is one word), `}`; `}` in the text is dropped. The
     /// braces stay on the line of the word beside them.
     fn comment(&mut self, text: &str) {
-        let mut words: Vec<String> = Vec::new();
-        let mut word = String::new();
-        let mut in_command = false;
-        let mut chars = text.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c == '}' {
-                continue;
-            }
-            if c.is_ascii_whitespace() {
-                if in_command {
-                    if !word.is_empty() && !word.ends_with(' ') {
-                        word.push(' ');
-                    }
-                } else if !word.is_empty() {
-                    words.push(core::mem::take(&mut word));
-                }
-                continue;
-            }
-            if c == '[' && chars.peek() == Some(&'%') {
-                in_command = true;
-            } else if c == ']' {
-                in_command = false;
-            }
-            word.push(c);
-        }
-        if word.ends_with(' ') {
-            word.pop();
-        }
-        if !word.is_empty() {
-            words.push(word);
-        }
-        let last = words.len().saturating_sub(1);
-        let mut token = String::new();
-        if words.is_empty() {
+        let mut words = Words { text, at: 0 }.peekable();
+        let mut token = core::mem::take(&mut self.joined);
+        if words.peek().is_none() {
             self.push_token("{ }", 3, false);
         }
-        for (i, w) in words.iter().enumerate() {
+        let mut first = true;
+        while let Some(word) = words.next() {
             token.clear();
-            if i == 0 {
+            if first {
                 token.push_str("{ ");
             }
-            token.push_str(w);
-            if i == last {
+            let mut space = false;
+            for c in word.chars() {
+                if c.is_ascii_whitespace() {
+                    space = true;
+                    continue;
+                }
+                if c == '}' {
+                    continue;
+                }
+                if space {
+                    token.push(' ');
+                    space = false;
+                }
+                token.push(c);
+            }
+            if words.peek().is_none() {
                 token.push_str(" }");
             }
             self.token(&token);
+            first = false;
         }
+        self.joined = token;
         self.force_number = true;
     }
 
@@ -709,6 +694,49 @@ impl Layout {
     pub fn result(&mut self, result: &str) {
         self.token(result);
         self.newline();
+    }
+}
+
+/// The words of a comment for the standard style: runs of text between
+/// ASCII whitespace, a command (`[%` to the next `]`, with no `[` between)
+/// as one word whatever its spaces; a word of `}` alone is no word.
+struct Words<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let bytes = self.text.as_bytes();
+        loop {
+            while self.at < bytes.len() && bytes[self.at].is_ascii_whitespace() {
+                self.at += 1;
+            }
+            if self.at >= bytes.len() {
+                return None;
+            }
+            let start = self.at;
+            let mut end = start;
+            while end < bytes.len() && !bytes[end].is_ascii_whitespace() {
+                if bytes[end] == b'[' && bytes.get(end + 1) == Some(&b'%') {
+                    let close = bytes[end + 1..]
+                        .iter()
+                        .position(|&b| b == b']' || b == b'[')
+                        .map(|i| end + 1 + i);
+                    if let Some(close) = close.filter(|&c| bytes[c] == b']') {
+                        end = close;
+                    }
+                }
+                end += 1;
+            }
+            self.at = end;
+            let word = &self.text[start..end];
+            if word.bytes().any(|b| b != b'}') {
+                return Some(word);
+            }
+        }
     }
 }
 
