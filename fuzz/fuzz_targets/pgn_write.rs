@@ -25,7 +25,7 @@ fn content(tree: &GameTree) -> Vec<String> {
             let node = &tree[id];
             format!(
                 "{:?} {:?} {:?} {:?} {}",
-                node.mv,
+                node.mv(),
                 node.nags,
                 words(&node.starting_comments),
                 words(&node.comments),

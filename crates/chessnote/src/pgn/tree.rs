@@ -36,9 +36,7 @@ impl NodeId {
 /// [`GameTree::variations`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Node {
-    /// The move that leads here: `None` at the root and for a null move
-    /// (a pass, `--` in SAN).
-    pub mv: Option<Move>,
+    mv: Option<Move>,
     /// Comments before the move (written after a variation's `(`). Empty
     /// at the root.
     pub starting_comments: Vec<String>,
@@ -52,6 +50,13 @@ pub struct Node {
 }
 
 impl Node {
+    /// The move that leads here: `None` at the root and for a null move
+    /// (a pass, `--` in SAN). Moves are set by the tree's methods, which
+    /// check that they are legal.
+    pub fn mv(&self) -> Option<Move> {
+        self.mv
+    }
+
     fn new(parent: u32, mv: Option<Move>) -> Node {
         Node {
             mv,
@@ -718,7 +723,7 @@ impl GameTree {
                 top.state = State::Siblings;
                 continue;
             }
-            if top.sibling != NONE {
+            if top.sibling != NONE && layout.options.variations {
                 let variation = top.sibling;
                 top.sibling = self.nodes[variation as usize].next_sibling;
                 let before = top.before.clone();

@@ -68,7 +68,7 @@ fn content(tree: &GameTree) -> Vec<String> {
             let norm = |c: &Vec<String>| -> Vec<String> { c.iter().map(|t| words(t)).collect() };
             format!(
                 "{:?} {:?} {:?} {:?} {} {}",
-                node.mv,
+                node.mv(),
                 node.nags,
                 norm(&node.starting_comments),
                 norm(&node.comments),
