@@ -671,7 +671,7 @@ impl GameTree {
         layout.begin();
         let root = &self.nodes[0];
         let nags: &[Nag] = if options.python() { &[] } else { &root.nags };
-        layout.annotations(nags, &root.comments);
+        layout.annotations(nags, root.comments.iter().map(String::as_str));
         if root.first_child != NONE {
             self.write_moves(&mut layout);
         }
@@ -707,7 +707,7 @@ impl GameTree {
             let node = &self.nodes[top.node as usize];
             if top.state == State::Node {
                 if !node.starting_comments.is_empty() {
-                    layout.comments(&node.starting_comments);
+                    layout.comments(node.starting_comments.iter().map(String::as_str));
                 }
                 if !layout.hidden() {
                     layout.scratch.clear();
@@ -719,7 +719,7 @@ impl GameTree {
                     );
                     layout.mv(top.before.fullmoves(), top.before.turn());
                 }
-                layout.annotations(&node.nags, &node.comments);
+                layout.annotations(&node.nags, node.comments.iter().map(String::as_str));
                 top.state = State::Siblings;
                 continue;
             }

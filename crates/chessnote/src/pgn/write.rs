@@ -558,7 +558,7 @@ impl Layout {
     }
 
     /// The NAGs and comments after a move (or before the first one).
-    pub fn annotations(&mut self, nags: &[Nag], comments: &[impl AsRef<str>]) {
+    pub fn annotations<'c>(&mut self, nags: &[Nag], comments: impl IntoIterator<Item = &'c str>) {
         if self.hidden() {
             return;
         }
@@ -592,8 +592,8 @@ impl Layout {
     }
 
     /// Comments, each in its braces (python-chess: joined into one).
-    pub fn comments(&mut self, comments: &[impl AsRef<str>]) {
-        if !self.options.comments || comments.is_empty() || self.hidden() {
+    pub fn comments<'c>(&mut self, comments: impl IntoIterator<Item = &'c str>) {
+        if !self.options.comments || self.hidden() {
             return;
         }
         let mode = self.options.clock_eval;
@@ -601,7 +601,7 @@ impl Layout {
             let mut joined = core::mem::take(&mut self.joined);
             joined.clear();
             for c in comments {
-                let text = clock_eval(c.as_ref(), mode);
+                let text = clock_eval(c, mode);
                 if mode == ClockEval::Strip && text.trim().is_empty() {
                     continue;
                 }
@@ -614,19 +614,22 @@ impl Layout {
                 }
             }
             if !joined.is_empty() {
-                let text = joined.replace('}', "");
-                let mut token = String::with_capacity(text.len() + 4);
+                // python-chess: `"{ " + comment.replace("}", "").strip() + " }"`.
+                let mut token = core::mem::take(&mut self.scratch);
+                token.clear();
                 token.push_str("{ ");
-                token.push_str(text.trim_matches(py_space));
+                let body = joined.trim_matches(|c| py_space(c) || c == '}');
+                token.extend(body.chars().filter(|&c| c != '}'));
                 token.push_str(" }");
                 self.token(&token);
+                self.scratch = token;
                 self.force_number = true;
             }
             self.joined = joined;
             return;
         }
         for c in comments {
-            let text = clock_eval(c.as_ref(), mode);
+            let text = clock_eval(c, mode);
             if mode == ClockEval::Strip && text.trim().is_empty() {
                 continue;
             }

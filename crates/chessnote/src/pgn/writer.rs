@@ -60,7 +60,9 @@ pub struct PgnWriter {
     replay: bool,
     replayer: Replayer,
     games: u64,
-    tags: Vec<(String, String)>,
+    /// The game's tags: their text, and where each name and value is.
+    tag_text: String,
+    tags: Vec<(Range<usize>, Range<usize>)>,
     order: Vec<usize>,
     /// Where the `Result` tag's value was written, and what.
     result_at: Option<Range<usize>>,
@@ -70,7 +72,10 @@ pub struct PgnWriter {
     /// The ply of the start position (0: White to move at move 1).
     base: u32,
     pending_nags: Vec<Nag>,
-    pending_comments: Vec<String>,
+    /// The comments waiting for the next move: their text, and where each
+    /// one is.
+    comment_text: String,
+    pending_comments: Vec<Range<usize>>,
     at_root: bool,
     comment: Vec<u8>,
     errors: Vec<PgnError>,
@@ -91,6 +96,7 @@ impl PgnWriter {
             replay: options.python() || options.notation.notation() != Notation::San,
             replayer: Replayer::new(read.san).fen_options(read.fen),
             games: 0,
+            tag_text: String::new(),
             tags: Vec::new(),
             order: Vec::new(),
             result_at: None,
@@ -98,6 +104,7 @@ impl PgnWriter {
             plies: Vec::new(),
             base: 0,
             pending_nags: Vec::new(),
+            comment_text: String::new(),
             pending_comments: Vec::new(),
             at_root: true,
             comment: Vec::new(),
@@ -144,13 +151,12 @@ impl PgnWriter {
             // python-chess does not write a game's NAGs.
             self.pending_nags.clear();
         }
-        let nags = core::mem::take(&mut self.pending_nags);
-        let comments = core::mem::take(&mut self.pending_comments);
-        self.layout.annotations(&nags, &comments);
-        self.pending_nags = nags;
+        let text = &self.comment_text;
+        let comments = self.pending_comments.iter().map(|r| &text[r.clone()]);
+        self.layout.annotations(&self.pending_nags, comments);
         self.pending_nags.clear();
-        self.pending_comments = comments;
         self.pending_comments.clear();
+        self.comment_text.clear();
     }
 
     /// The move number and side of the next move of the current line.
@@ -195,6 +201,17 @@ impl PgnWriter {
     }
 }
 
+/// The value of the first tag of that name.
+fn tag_value<'t>(
+    text: &'t str,
+    tags: &[(Range<usize>, Range<usize>)],
+    name: &str,
+) -> Option<&'t str> {
+    tags.iter()
+        .find(|(n, _)| &text[n.clone()] == name)
+        .map(|(_, v)| &text[v.clone()])
+}
+
 impl Visitor for PgnWriter {
     type Tags = ();
     type Movetext = ();
@@ -208,12 +225,14 @@ impl Visitor for PgnWriter {
         self.games += 1;
         self.replayer.begin_game(start);
         self.tags.clear();
+        self.tag_text.clear();
         self.marker = None;
         self.result_at = None;
         self.errors.clear();
         self.comment.clear();
         self.pending_nags.clear();
         self.pending_comments.clear();
+        self.comment_text.clear();
         self.at_root = true;
         Continue(())
     }
@@ -221,8 +240,11 @@ impl Visitor for PgnWriter {
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Vec<PgnError>> {
         let (name_text, _) = super::decode_text(name);
         let (value_text, _) = value.decode_text();
-        self.tags
-            .push((name_text.into_owned(), value_text.into_owned()));
+        let at = self.tag_text.len();
+        self.tag_text.push_str(&name_text);
+        let middle = self.tag_text.len();
+        self.tag_text.push_str(&value_text);
+        self.tags.push((at..middle, middle..self.tag_text.len()));
         if self.replay {
             self.replayer.tag(name, value);
         }
@@ -230,18 +252,17 @@ impl Visitor for PgnWriter {
     }
 
     fn begin_movetext(&mut self, (): ()) -> ControlFlow<Vec<PgnError>> {
-        let tag = self
-            .tags
-            .iter()
-            .find(|(n, _)| n == "Result")
-            .map(|(_, v)| v.as_str());
+        let tag = tag_value(&self.tag_text, &self.tags, "Result");
         let provisional = result_text(&self.layout.options, tag, None);
         let before = self.layout.out.len();
         let mut out = core::mem::take(&mut self.layout.out);
+        let text = &self.tag_text;
         write_tags(
             &mut out,
             &self.layout.options,
-            self.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())),
+            self.tags
+                .iter()
+                .map(|(n, v)| (&text[n.clone()], &text[v.clone()])),
             provisional,
             &mut self.order,
         );
@@ -261,7 +282,7 @@ impl Visitor for PgnWriter {
             let start = self.replayer.start();
             self.base = u32::from(start.fullmoves().max(1) - 1) * 2
                 + u32::from(start.turn() == Color::Black);
-        } else if let Some((_, fen)) = self.tags.iter().find(|(n, _)| n == "FEN")
+        } else if let Some(fen) = tag_value(&self.tag_text, &self.tags, "FEN")
             && let Ok(setup) = Setup::from_ascii(fen.as_bytes())
         {
             self.base =
@@ -332,15 +353,17 @@ impl Visitor for PgnWriter {
     }
 
     fn comment(&mut self, (): &mut (), comment: RawComment<'_>) -> ControlFlow<Vec<PgnError>> {
-        let text = if self.comment.is_empty() {
-            super::decode_text(comment.as_bytes()).0.into_owned()
+        let at = self.comment_text.len();
+        if self.comment.is_empty() {
+            self.comment_text
+                .push_str(&super::decode_text(comment.as_bytes()).0);
         } else {
             self.comment.extend_from_slice(comment.as_bytes());
-            let text = super::decode_text(&self.comment).0.into_owned();
+            self.comment_text
+                .push_str(&super::decode_text(&self.comment).0);
             self.comment.clear();
-            text
-        };
-        self.pending_comments.push(text);
+        }
+        self.pending_comments.push(at..self.comment_text.len());
         Continue(())
     }
 
@@ -388,11 +411,7 @@ impl Visitor for PgnWriter {
 
     fn end_game(&mut self, (): ()) -> Vec<PgnError> {
         self.flush();
-        let tag = self
-            .tags
-            .iter()
-            .find(|(n, _)| n == "Result")
-            .map(|(_, v)| v.as_str());
+        let tag = tag_value(&self.tag_text, &self.tags, "Result");
         let result = result_text(&self.layout.options, tag, self.marker);
         if let Some(at) = self.result_at.take()
             && self.layout.out.get(at.clone()) != Some(result)
