@@ -8,6 +8,7 @@ use super::commands::{Annotations, Centis, Eval, commands, write_clock};
 use super::write::{Layout, WriteOptions, result_text, write_move, write_tags};
 use super::{Encoding, GameResult, Nag, PgnError};
 use crate::Move;
+use crate::position::WriteNotation;
 use crate::position::{IllegalMoveError, MoveError, Notation, Position};
 use crate::san::SanOptions;
 
@@ -202,8 +203,9 @@ impl GameTree {
         let mut tags = Vec::new();
         let fen = alloc::format!("{}", start.to_setup());
         if fen != alloc::format!("{}", Position::new().to_setup()) {
-            tags.push((String::from("SetUp"), String::from("1")));
+            // python-chess's order (`Game.setup`).
             tags.push((String::from("FEN"), fen));
+            tags.push((String::from("SetUp"), String::from("1")));
         }
         if start.castling_mode() == crate::position::CastlingMode::Chess960 {
             tags.push((String::from("Variant"), String::from("Chess960")));
@@ -272,7 +274,7 @@ impl GameTree {
         self.nodes.get(id.index()).is_some_and(|n| n.parent != FREE)
     }
 
-    /// The node's parent (`None` for the root).
+    /// The node's parent (`None` for the root, or a node not in the tree).
     pub fn parent(&self, id: NodeId) -> Option<NodeId> {
         let parent = self.nodes[id.index()].parent;
         (parent < FREE).then_some(NodeId(parent))
@@ -357,8 +359,61 @@ impl GameTree {
         moves
     }
 
+    /// The node, or `None` if `id` is not in the tree.
+    pub fn get(&self, id: NodeId) -> Option<&Node> {
+        self.contains(id).then(|| &self.nodes[id.index()])
+    }
+
+    /// The node to change, or `None` if `id` is not in the tree.
+    pub fn get_mut(&mut self, id: NodeId) -> Option<&mut Node> {
+        if self.contains(id) {
+            Some(&mut self.nodes[id.index()])
+        } else {
+            None
+        }
+    }
+
+    /// The move that leads to `id`, written in `notation` from the
+    /// position before it (python-chess's `node.san()`); `None` at the
+    /// root.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// use chessnote::position::Notation;
+    /// let tree = Reader::from_slice(b"1. e4 e5 2. Nf3 *").game_trees().next().unwrap();
+    /// let nf3 = tree.mainline().last().unwrap();
+    /// assert_eq!(tree.move_text(nf3, Notation::Uci).as_deref(), Some("g1f3"));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `id` is not in the tree.
+    pub fn move_text(&self, id: NodeId, notation: impl Into<WriteNotation>) -> Option<String> {
+        let parent = self.parent(self.check(id))?;
+        let mut out = String::new();
+        write_move(
+            &mut out,
+            &self.position(parent),
+            self.nodes[id.index()].mv,
+            notation.into(),
+        );
+        Some(out)
+    }
+
+    /// `id`, if it is in the tree; panics otherwise.
+    #[track_caller]
+    fn check(&self, id: NodeId) -> NodeId {
+        assert!(self.contains(id), "{id:?} is not a node of this tree");
+        id
+    }
+
     /// The position at `id` (after its move), replayed from the start.
+    ///
+    /// # Panics
+    ///
+    /// When `id` is not in the tree.
     pub fn position(&self, id: NodeId) -> Position {
+        self.check(id);
         let mut position = self.start.clone();
         for mv in self.moves_to(id) {
             match mv {
@@ -411,6 +466,10 @@ impl GameTree {
     ///
     /// [`IllegalMoveError`] when `mv` is not legal at `parent`.
     ///
+    /// # Panics
+    ///
+    /// When `parent` is not in the tree.
+    ///
     /// ```
     /// use chessnote::pgn::GameTree;
     /// use chessnote::Square;
@@ -430,6 +489,10 @@ impl GameTree {
     /// # Errors
     ///
     /// [`IllegalMoveError`] when `mv` is not legal at `parent`.
+    ///
+    /// # Panics
+    ///
+    /// When `parent` is not in the tree.
     pub fn add_main_variation(
         &mut self,
         parent: NodeId,
@@ -449,13 +512,20 @@ impl GameTree {
         Ok(self.push_child(parent, Some(mv), first))
     }
 
-    /// Adds a null move (a pass) after `parent`, as its last variation.
-    /// `None` when the side to move is in check.
+    /// Adds a null move (a pass) after `parent`, as its last variation (or
+    /// gives the one already there). `None` when the side to move is in
+    /// check.
+    ///
+    /// # Panics
+    ///
+    /// When `parent` is not in the tree.
     pub fn add_null_move(&mut self, parent: NodeId) -> Option<NodeId> {
         let mut position = self.position(parent);
-        position
-            .play_null()
-            .then(|| self.push_child(parent, None, false))
+        if !position.play_null() {
+            return None;
+        }
+        let existing = self.variations(parent).find(|&c| self[c].mv.is_none());
+        Some(existing.unwrap_or_else(|| self.push_child(parent, None, false)))
     }
 
     /// Reads a move written in `notation` (SAN strictly, but for `O-O`
@@ -468,6 +538,10 @@ impl GameTree {
     ///
     /// [`MoveError`] when the text is not a move of that notation, or not
     /// a legal one.
+    ///
+    /// # Panics
+    ///
+    /// When `parent` is not in the tree.
     ///
     /// ```
     /// use chessnote::pgn::GameTree;
@@ -671,7 +745,10 @@ impl GameTree {
         layout.begin();
         let root = &self.nodes[0];
         let nags: &[Nag] = if options.python() { &[] } else { &root.nags };
-        layout.annotations(nags, root.comments.iter().map(String::as_str));
+        // Starting comments have no place at the root: written with its
+        // comments, never dropped.
+        let comments = root.starting_comments.iter().chain(&root.comments);
+        layout.annotations(nags, comments.map(String::as_str));
         if root.first_child != NONE {
             self.write_moves(&mut layout);
         }
@@ -823,14 +900,18 @@ impl GameTree {
 impl Index<NodeId> for GameTree {
     type Output = Node;
 
-    /// The node; panics if `id` is not in the tree (see [`GameTree::contains`]).
+    /// The node; panics if `id` is not in the tree (see [`GameTree::get`]).
+    #[track_caller]
     fn index(&self, id: NodeId) -> &Node {
-        &self.nodes[id.index()]
+        &self.nodes[self.check(id).index()]
     }
 }
 
 impl IndexMut<NodeId> for GameTree {
+    /// The node to change; panics if `id` is not in the tree.
+    #[track_caller]
     fn index_mut(&mut self, id: NodeId) -> &mut Node {
+        let id = self.check(id);
         &mut self.nodes[id.index()]
     }
 }

@@ -288,19 +288,30 @@ pub(super) fn write_tags<'t>(
     if options.tags == TagSelection::None {
         return;
     }
+    // A value holds no line break or tab (4.2, 7), and a name no space,
+    // quote or bracket: the reader never gives others, but `GameTree::tags`
+    // is open to anything, and the text must read back as one tag. Such
+    // characters become a space in a value and `_` in a name. (A name that
+    // is not a symbol, as the reader reports it, is written as it is.)
     let tag = |out: &mut String, name: &str, value: &str| {
         out.push('[');
-        out.push_str(name);
+        if name.is_empty() {
+            out.push('_');
+        }
+        for c in name.chars() {
+            let breaks = c.is_whitespace() || matches!(c, '"' | '[' | ']');
+            out.push(if breaks { '_' } else { c });
+        }
         out.push_str(" \"");
-        if options.python() {
-            out.push_str(value);
-        } else {
-            for c in value.chars() {
-                if c == '"' || c == '\\' {
-                    out.push('\\');
-                }
-                out.push(c);
+        for c in value.chars() {
+            if c == '\n' || c == '\r' || c == '\t' {
+                out.push(' ');
+                continue;
             }
+            if !options.python() && (c == '"' || c == '\\') {
+                out.push('\\');
+            }
+            out.push(c);
         }
         out.push_str("\"]");
         out.push_str(eol);
@@ -563,7 +574,8 @@ impl Layout {
             return;
         }
         let options = self.options;
-        if options.nags && !nags.is_empty() {
+        // python-chess writes NAGs only with comments.
+        if options.nags && (options.comments || !options.python()) && !nags.is_empty() {
             if options.python() {
                 let mut sorted: Vec<u8> = nags.iter().map(|n| n.0).collect();
                 sorted.sort_unstable();
@@ -652,20 +664,15 @@ impl Layout {
             if first {
                 token.push_str("{ ");
             }
-            let mut space = false;
-            for c in word.chars() {
-                if c.is_ascii_whitespace() {
-                    space = true;
-                    continue;
-                }
-                if c == '}' {
-                    continue;
-                }
-                if space {
-                    token.push(' ');
-                    space = false;
-                }
-                token.push(c);
+            push_word(&mut token, word);
+            // A line that starts with `[` or `%` could be read as a tag
+            // (the reader ends an open comment at a `[Event ` line) or an
+            // escape: such a word stays with the word before it.
+            while let Some(next) =
+                words.next_if(|w| w.trim_start_matches('}').starts_with(['[', '%']))
+            {
+                token.push(' ');
+                push_word(&mut token, next);
             }
             if words.peek().is_none() {
                 token.push_str(" }");
@@ -697,6 +704,26 @@ impl Layout {
     pub fn result(&mut self, result: &str) {
         self.token(result);
         self.newline();
+    }
+}
+
+/// Appends a comment's word: `}` dropped, runs of whitespace (inside a
+/// command) as one space.
+fn push_word(token: &mut String, word: &str) {
+    let mut space = false;
+    for c in word.chars() {
+        if c.is_ascii_whitespace() {
+            space = true;
+            continue;
+        }
+        if c == '}' {
+            continue;
+        }
+        if space {
+            token.push(' ');
+            space = false;
+        }
+        token.push(c);
     }
 }
 

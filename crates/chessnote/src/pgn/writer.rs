@@ -32,9 +32,15 @@ use crate::uci::Uci;
 /// [`replay`](PgnWriter::replay), when the notation is not SAN, or in the
 /// python-chess style, each move is written from its position, as the tree
 /// writer does (SAN with its check marks and shortest disambiguation); a
-/// move that does not replay is written as read. One difference from
-/// writing a tree remains: a comment after a variation's `)` stays there
-/// (in a tree it belongs to the move before the variation).
+/// move that does not replay is written as read.
+///
+/// What it does not do that a tree does, as it writes each thing where it
+/// comes: a comment or NAG after a variation's `)` stays there (in a tree
+/// it belongs to the move before the variation); a NAG right after a `(`
+/// stays there (a tree gives it to the move before); an empty variation
+/// `( )` is written (a tree has none, and a variation of comments alone
+/// gives its comments to the move before). On text the tree writer wrote,
+/// both give the same bytes.
 ///
 /// ```
 /// use chessnote::pgn::{PgnWriter, Reader, WriteOptions};

@@ -11,5 +11,6 @@ mod python_chess;
 mod real_files;
 mod rules;
 mod support;
+mod tree;
 mod typed;
 mod writing;
