@@ -58,13 +58,12 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         assert_eq!(again.to_pgn(&WriteOptions::STANDARD), text);
         let uci = WriteOptions::STANDARD.notation(chessnote::position::Notation::Uci.into());
         assert_eq!(content(&one(&tree.to_pgn(&uci), options)), content(&again));
-        let python = one(&tree.to_pgn(&WriteOptions::PYTHON_CHESS), options)
-            .to_pgn(&WriteOptions::PYTHON_CHESS);
+        // python-chess does not escape tag values: with a `"` or `\\` in
+        // one, its text does not read back.
         if !tree.tags.iter().any(|(_, v)| v.contains(['"', '\\'])) {
-            assert_eq!(
-                one(&python, options).to_pgn(&WriteOptions::PYTHON_CHESS),
-                python
-            );
+            let python = WriteOptions::PYTHON_CHESS;
+            let twice = one(&tree.to_pgn(&python), options).to_pgn(&python);
+            assert_eq!(one(&twice, options).to_pgn(&python), twice);
         }
         if !all.is_empty() {
             all.push('\n');

@@ -601,6 +601,53 @@ impl GameTree {
         Ok(node)
     }
 
+    /// Reads a line of moves written in `notation`, separated by spaces
+    /// (move numbers and a result are skipped, as
+    /// [`Notation::split_moves`] does), and adds it after `parent` as
+    /// [`add_line`](GameTree::add_line) does, replaying once.
+    ///
+    /// ```
+    /// use chessnote::pgn::GameTree;
+    /// use chessnote::position::Notation;
+    /// let mut tree = GameTree::new();
+    /// let end = tree.add_line_text(GameTree::ROOT, Notation::San, "1. e4 e5 2. Nf3 Nc6")?;
+    /// assert_eq!(tree.ply(end), 4);
+    /// let (at, error) = tree.add_line_text(end, Notation::Uci, "f1b5 a7a6 b5b6").unwrap_err();
+    /// assert_eq!((tree.ply(at), error.kind().name()), (6, "illegal"));
+    /// # Ok::<(), (chessnote::pgn::NodeId, chessnote::position::MoveError)>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The node reached and the [`MoveError`] of the first move that does
+    /// not read or is not legal; the moves before it stay added.
+    ///
+    /// # Panics
+    ///
+    /// When `parent` is not in the tree.
+    pub fn add_line_text(
+        &mut self,
+        parent: NodeId,
+        notation: Notation,
+        text: &str,
+    ) -> Result<NodeId, (NodeId, MoveError)> {
+        let mut position = self.position(parent);
+        let mut node = parent;
+        let options = SanOptions::STRICT.with(crate::san::Leniency::ZeroCastling);
+        for word in notation.split_moves(text) {
+            let mv = match position.parse_move(notation, word.as_bytes(), options) {
+                Ok((mv, _)) => mv,
+                Err(error) => return Err((node, error)),
+            };
+            position.play_unchecked(mv);
+            node = match self.variations(node).find(|&c| self[c].mv == Some(mv)) {
+                Some(existing) => existing,
+                None => self.push_child(node, Some(mv), false),
+            };
+        }
+        Ok(node)
+    }
+
     fn unlink(&mut self, id: NodeId) -> Option<NodeId> {
         let parent = self.parent(id)?;
         let next = self.nodes[id.index()].next_sibling;
