@@ -58,9 +58,13 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         assert_eq!(again.to_pgn(&WriteOptions::STANDARD), text);
         let uci = WriteOptions::STANDARD.notation(chessnote::position::Notation::Uci.into());
         assert_eq!(content(&one(&tree.to_pgn(&uci), options)), content(&again));
-        // python-chess does not escape tag values: with a `"` or `\\` in
-        // one, its text does not read back.
-        if !tree.tags.iter().any(|(_, v)| v.contains(['"', '\\'])) {
+        // python-chess does not escape tag values, and writes the Result
+        // tag's value as the termination marker: with a `"` or `\\` in a
+        // value, or a Result that is not a result, its text does not read
+        // back.
+        let plain = !tree.tags.iter().any(|(_, v)| v.contains(['"', '\\']))
+            && ["1-0", "0-1", "1/2-1/2", "*"].contains(&tree.result());
+        if plain {
             let python = WriteOptions::PYTHON_CHESS;
             let twice = one(&tree.to_pgn(&python), options).to_pgn(&python);
             assert_eq!(one(&twice, options).to_pgn(&python), twice);
