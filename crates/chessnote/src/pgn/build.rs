@@ -75,7 +75,15 @@ impl TreeBuilder {
 
     fn add(&mut self, g: &mut Growing, mv: Option<crate::Move>) {
         let node = g.tree.push_child(g.current, mv, false);
-        g.tree[node].starting_comments = core::mem::take(&mut g.starting);
+        let starting = core::mem::take(&mut g.starting);
+        if g.tree.main_child(GameTree::ROOT) == Some(node) {
+            // The first move of the mainline (a variation's, when the
+            // mainline's own first move did not read): comments before it
+            // are the game's, as the written text will say.
+            g.tree[GameTree::ROOT].comments.extend(starting);
+        } else {
+            g.tree[node].starting_comments = starting;
+        }
         g.current = node;
         g.fresh = false;
     }

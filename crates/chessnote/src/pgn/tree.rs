@@ -38,8 +38,9 @@ impl NodeId {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Node {
     mv: Option<Move>,
-    /// Comments before the move (written after a variation's `(`). Empty
-    /// at the root.
+    /// Comments before the move (written after a variation's `(`). Those
+    /// of the mainline's first move, and of the root, are written with the
+    /// root's comments, and read back as the root's.
     pub starting_comments: Vec<String>,
     /// NAGs after the move (at the root: before the first move).
     pub nags: Vec<Nag>,
