@@ -782,7 +782,7 @@ impl GameTree {
     pub fn write(&self, options: &WriteOptions, out: &mut String) {
         let result = self.result_for(options);
         let mut order = Vec::new();
-        write_tags(
+        let _ = write_tags(
             out,
             options,
             self.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())),

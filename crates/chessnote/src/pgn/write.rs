@@ -276,18 +276,20 @@ pub(super) fn result_text<'a>(
 }
 
 /// Writes the tag section (and the blank line after it): `tags` in input
-/// order, the result already decided.
+/// order, the result already decided. Gives where the `Result` tag's value
+/// is in `out`.
 pub(super) fn write_tags<'t>(
     out: &mut String,
     options: &WriteOptions,
     tags: impl Iterator<Item = (&'t str, &'t str)> + Clone,
     result: &str,
     order: &mut Vec<usize>,
-) {
+) -> Option<core::ops::Range<usize>> {
     let eol = options.line_ending.as_str();
     if options.tags == TagSelection::None {
-        return;
+        return None;
     }
+    let mut result_at = None;
     // A value holds no line break or tab (4.2, 7), and a name no space,
     // quote or bracket: the reader never gives others, but `GameTree::tags`
     // is open to anything, and the text must read back as one tag. Such
@@ -318,6 +320,10 @@ pub(super) fn write_tags<'t>(
     };
     for (name, unknown) in ROSTER {
         let value = if name == "Result" {
+            // `[Result "` is 9 bytes; the value follows, unchanged (a
+            // result has nothing to escape).
+            let at = out.len() + 9;
+            result_at = Some(at..at + result.len());
             result
         } else if options.python() {
             // A dictionary: the last value of a repeated tag wins.
@@ -370,6 +376,7 @@ pub(super) fn write_tags<'t>(
         }
     }
     out.push_str(eol);
+    result_at
 }
 
 /// Writes a move in `notation` from `position` (a null move is `--`, or

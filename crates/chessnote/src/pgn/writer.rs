@@ -260,10 +260,10 @@ impl Visitor for PgnWriter {
     fn begin_movetext(&mut self, (): ()) -> ControlFlow<Vec<PgnError>> {
         let tag = tag_value(&self.tag_text, &self.tags, "Result");
         let provisional = result_text(&self.layout.options, tag, None);
-        let before = self.layout.out.len();
         let mut out = core::mem::take(&mut self.layout.out);
         let text = &self.tag_text;
-        write_tags(
+        // The Result tag's value, to correct once the marker is known.
+        self.result_at = write_tags(
             &mut out,
             &self.layout.options,
             self.tags
@@ -272,12 +272,6 @@ impl Visitor for PgnWriter {
             provisional,
             &mut self.order,
         );
-        // The Result tag's value, to correct once the marker is known.
-        let needle = "[Result \"";
-        self.result_at = out[before..].find(needle).map(|at| {
-            let start = before + at + needle.len();
-            start..start + provisional.len()
-        });
         self.layout.out = out;
         self.layout.begin();
         self.base = 0;
