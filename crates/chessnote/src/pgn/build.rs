@@ -45,10 +45,13 @@ pub struct TreeBuilder {
 #[derive(Debug)]
 pub struct Growing {
     tree: GameTree,
-    /// The node the next move follows.
+    /// The node the next move follows: the last node of the current line.
     current: NodeId,
-    /// The nodes to go back to when variations close.
-    stack: Vec<NodeId>,
+    /// The open lines, as the replayer has them: the node before each
+    /// line's last move, and the node after it (so a variation opens where
+    /// the replayer opens it, whatever came before: an illegal move, an
+    /// empty variation).
+    lines: Vec<(NodeId, NodeId)>,
     /// Right after a `(`: comments are the next move's starting comments.
     fresh: bool,
     starting: Vec<String>,
@@ -75,6 +78,9 @@ impl TreeBuilder {
 
     fn add(&mut self, g: &mut Growing, mv: Option<crate::Move>) {
         let node = g.tree.push_child(g.current, mv, false);
+        if let Some(line) = g.lines.last_mut() {
+            *line = (g.current, node);
+        }
         let starting = core::mem::take(&mut g.starting);
         if g.tree.main_child(GameTree::ROOT) == Some(node) {
             // The first move of the mainline (a variation's, when the
@@ -105,7 +111,7 @@ impl Visitor for TreeBuilder {
         Continue(Growing {
             tree,
             current: GameTree::ROOT,
-            stack: Vec::new(),
+            lines: alloc::vec![(GameTree::ROOT, GameTree::ROOT)],
             fresh: false,
             starting: Vec::new(),
         })
@@ -197,20 +203,22 @@ impl Visitor for TreeBuilder {
 
     fn begin_variation(&mut self, g: &mut Growing) -> ControlFlow<GameTree, Skip> {
         self.replayer.begin_variation();
-        g.stack.push(g.current);
-        // A variation is an alternative to the last move; before any move
-        // it has nothing to hang from (the replayer reports nothing, and
-        // plays none of its moves).
-        g.current = g.tree.parent(g.current).unwrap_or(GameTree::ROOT);
+        // A variation is an alternative to the last move of the line: it
+        // starts from the node before it (before any move, it has nothing
+        // to hang from: the replayer plays none of its moves).
+        let before = g.lines.last().map_or(GameTree::ROOT, |line| line.0);
+        g.lines.push((before, before));
+        g.current = before;
         g.fresh = true;
         Continue(Skip(false))
     }
 
     fn end_variation(&mut self, g: &mut Growing) -> ControlFlow<GameTree> {
         self.replayer.end_variation();
-        if let Some(back) = g.stack.pop() {
-            g.current = back;
+        if g.lines.len() > 1 {
+            g.lines.pop();
         }
+        g.current = g.lines.last().map_or(GameTree::ROOT, |line| line.1);
         g.fresh = false;
         // Comments of a variation with no move stay with the move it
         // branched from.

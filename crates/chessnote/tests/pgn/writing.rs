@@ -344,3 +344,28 @@ fn scalachess_round_trip_strings_read_back() {
         }
     }
 }
+
+/// Variations that open where the reader's line is not the tree's last
+/// node (right after another `(`, after an illegal move) hang where the
+/// replay plays their moves, so the tree writes them legally (found by the
+/// `pgn_write` fuzz target: a panic in the writer).
+#[test]
+fn variations_hang_where_their_moves_are_played() {
+    for (pgn, movetext) in [
+        ("1. e4 e5 ( ( 1... d5 ) ) *", "1. e4 e5 ( 1... d5 ) *"),
+        ("1. e4 e5 2. Qxf7 ( 2. Nf3 ) *", "1. e4 e5 *"),
+        (
+            "1. e4 e5 2. Nf3 Qxf7 ( 2... Nc6 ) 3. Bc4 *",
+            "1. e4 e5 2. Nf3 *",
+        ),
+        ("1. e4 ( ( ( 1. d4 ) ) ) e5 *", "1. e4 ( 1. d4 ) 1... e5 *"),
+    ] {
+        let tree = &trees(pgn.as_bytes(), options())[0];
+        let text = round_trip(pgn, tree, &WriteOptions::STANDARD, options());
+        assert_eq!(
+            text.split("\n\n").nth(1),
+            Some(&*format!("{movetext}\n")),
+            "{pgn}"
+        );
+    }
+}
