@@ -297,13 +297,7 @@ pub(super) fn write_tags<'t>(
     // is not a symbol, as the reader reports it, is written as it is.)
     let tag = |out: &mut String, name: &str, value: &str| {
         out.push('[');
-        if name.is_empty() {
-            out.push('_');
-        }
-        for c in name.chars() {
-            let breaks = c.is_whitespace() || matches!(c, '"' | '[' | ']');
-            out.push(if breaks { '_' } else { c });
-        }
+        out.extend(written_name(name));
         out.push_str(" \"");
         for c in value.chars() {
             if c == '\n' || c == '\r' || c == '\t' {
@@ -368,7 +362,7 @@ pub(super) fn write_tags<'t>(
             order.extend(0..all.len());
             if options.tag_order == TagOrder::Standard {
                 // Stable: repeated names keep their input order.
-                order.sort_by(|&a, &b| all[a].0.cmp(all[b].0));
+                order.sort_by(|&a, &b| written_name(all[a].0).cmp(written_name(all[b].0)));
             }
             for &i in order.iter() {
                 tag(out, all[i].0, all[i].1);
@@ -377,6 +371,19 @@ pub(super) fn write_tags<'t>(
     }
     out.push_str(eol);
     result_at
+}
+
+/// A tag name as written: a character that would end the name (a space, a
+/// quote, a bracket) as `_`, and `_` for an empty name.
+fn written_name(name: &str) -> impl Iterator<Item = char> + '_ {
+    let empty = name.is_empty().then_some('_');
+    empty.into_iter().chain(name.chars().map(|c| {
+        if c.is_whitespace() || matches!(c, '"' | '[' | ']') {
+            '_'
+        } else {
+            c
+        }
+    }))
 }
 
 /// Writes a move in `notation` from `position` (a null move is `--`, or
