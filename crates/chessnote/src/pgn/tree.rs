@@ -821,6 +821,9 @@ impl GameTree {
             Node,
             Siblings,
         }
+        // A start with move number 0 (puzzle FENs) counts from 1, as
+        // python-chess does.
+        let offset = u16::from(self.start.fullmoves() == 0);
         let first = self.nodes[0].first_child;
         let mut stack = alloc::vec![Frame {
             node: first,
@@ -842,7 +845,10 @@ impl GameTree {
                         node.mv,
                         layout.options.notation,
                     );
-                    layout.mv(top.before.fullmoves(), top.before.turn());
+                    layout.mv(
+                        top.before.fullmoves().saturating_add(offset),
+                        top.before.turn(),
+                    );
                 }
                 layout.annotations(&node.nags, node.comments.iter().map(String::as_str));
                 top.state = State::Siblings;

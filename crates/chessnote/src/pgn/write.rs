@@ -37,8 +37,8 @@ named_enum! {
         /// in its own braces, long comments wrapped at spaces.
         Standard = "standard",
         /// What python-chess 1.11.2 writes (`StringExporter`, `str(game)`),
-        /// byte for byte: tags unescaped in input order, NAGs sorted, a
-        /// move's comments joined into one, no `N...` after a NAG.
+        /// byte for byte: tags in input order, NAGs sorted, a move's
+        /// comments joined into one, no `N...` after a NAG.
         PythonChess = "python-chess",
     }
 }
@@ -300,11 +300,14 @@ pub(super) fn write_tags<'t>(
         out.extend(written_name(name));
         out.push_str(" \"");
         for c in value.chars() {
-            if c == '\n' || c == '\r' || c == '\t' {
+            // python-chess writes a tab as it is (and has no line breaks).
+            if c == '\n' || c == '\r' || (c == '\t' && !options.python()) {
                 out.push(' ');
                 continue;
             }
-            if !options.python() && (c == '"' || c == '\\') {
+            // python-chess neither decodes escapes when it reads nor writes
+            // them: escaping what chessnote decoded gives its bytes back.
+            if c == '"' || c == '\\' {
                 out.push('\\');
             }
             out.push(c);

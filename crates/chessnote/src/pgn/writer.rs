@@ -77,6 +77,9 @@ pub struct PgnWriter {
     plies: Vec<u32>,
     /// The ply of the start position (0: White to move at move 1).
     base: u32,
+    /// 1 when the start's move number is 0 (puzzle FENs): moves are
+    /// numbered from 1, as python-chess does.
+    offset: u16,
     pending_nags: Vec<Nag>,
     /// The comments waiting for the next move: their text, and where each
     /// one is.
@@ -109,6 +112,7 @@ impl PgnWriter {
             marker: None,
             plies: Vec::new(),
             base: 0,
+            offset: 0,
             pending_nags: Vec::new(),
             comment_text: String::new(),
             pending_comments: Vec::new(),
@@ -199,7 +203,10 @@ impl PgnWriter {
         let Some(before) = self.replayer.previous_position() else {
             return;
         };
-        let (number, turn) = (before.fullmoves(), before.turn());
+        let (number, turn) = (
+            before.fullmoves().saturating_add(self.offset),
+            before.turn(),
+        );
         self.layout.scratch.clear();
         write_move(&mut self.layout.scratch, before, mv, notation);
         self.layout.mv(number, turn);
@@ -275,11 +282,13 @@ impl Visitor for PgnWriter {
         self.layout.out = out;
         self.layout.begin();
         self.base = 0;
+        self.offset = 0;
         if self.replay {
             if let Err(error) = self.replayer.begin_movetext() {
                 self.errors.push(error);
             }
             let start = self.replayer.start();
+            self.offset = u16::from(start.fullmoves() == 0);
             self.base = u32::from(start.fullmoves().max(1) - 1) * 2
                 + u32::from(start.turn() == Color::Black);
         } else if let Some(fen) = tag_value(&self.tag_text, &self.tags, "FEN")

@@ -8,6 +8,7 @@ mod adversarial;
 mod faults;
 mod props;
 mod python_chess;
+mod python_chess_export;
 mod real_files;
 mod rules;
 mod support;

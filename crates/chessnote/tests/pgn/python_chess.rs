@@ -11,14 +11,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chessnote::fen::FenOptions;
-use chessnote::pgn::{Game, ReadOptions, Reader};
+use chessnote::pgn::{Game, Reader};
 use chessnote::position::Notation;
-use chessnote::san::SanOptions;
 use serde_json::Value;
 
 use crate::common;
-use crate::support::{pgn_files, sha1_hex};
+use crate::support::{for_each_vector_file, pgn_files, python_chess_options, sha1_hex};
 
 /// A kind of difference between a file as python-chess reads it and as
 /// chessnote does.
@@ -240,17 +238,6 @@ const EXPECTED: &[(&str, &[Diff])] = &[
     ("small/scalachess-fixtures/inlineComments.pgn", &[Comments]),
 ];
 
-/// How chessnote reads for this comparison: the SAN leniencies python-chess
-/// has without naming them (long algebraic moves, a wrong `+`, more
-/// disambiguation than needed, …), results written `½-½`.
-fn options() -> ReadOptions {
-    let mut options =
-        ReadOptions::DEFAULT.with_leniency(chessnote::pgn::PgnLeniency::UnicodeResult);
-    options.san = SanOptions::LENIENT;
-    options.fen = FenOptions::LENIENT;
-    options
-}
-
 /// python-chess's headers: the Seven Tag Roster first with its defaults,
 /// then the other tags where they first appear, each with its last value.
 fn python_headers(tags: &[(String, String)]) -> Vec<(String, String)> {
@@ -400,30 +387,8 @@ fn compare(py: &[Value], ours: &[Game], diffs: &mut BTreeSet<Diff>) {
 }
 
 /// The vectors, file by file (the lines are grouped by file, in order).
-fn for_each_file(mut f: impl FnMut(&str, Vec<Value>)) {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/pgn-vectors.jsonl.zst"
-    );
-    let text = common::decode(&std::fs::read(path).expect("the committed vectors"));
-    let mut file = String::new();
-    let mut games = Vec::new();
-    for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-        let value: Value = serde_json::from_slice(line).expect("a JSON line");
-        if let Some("game" | "exception") = value["kind"].as_str() {
-            let name = value["file"].as_str().unwrap();
-            if name != file {
-                if !games.is_empty() {
-                    f(&file, std::mem::take(&mut games));
-                }
-                file = name.to_owned();
-            }
-            games.push(value);
-        }
-    }
-    if !games.is_empty() {
-        f(&file, games);
-    }
+fn for_each_file(f: impl FnMut(&str, Vec<Value>)) {
+    for_each_vector_file("pgn-vectors.jsonl.zst", &["game", "exception"], f);
 }
 
 fn check(skip_large: bool) -> BTreeMap<String, BTreeSet<Diff>> {
@@ -432,7 +397,7 @@ fn check(skip_large: bool) -> BTreeMap<String, BTreeSet<Diff>> {
     if files.is_empty() {
         return found;
     }
-    let options = options();
+    let options = python_chess_options();
     let mut seen = 0;
     for_each_file(|name, py| {
         if skip_large == name.starts_with("large/") {

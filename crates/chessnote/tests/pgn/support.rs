@@ -4,7 +4,10 @@
 
 use std::io::Read;
 
-use chessnote::pgn::{Game, ReadOptions, Reader};
+use chessnote::fen::FenOptions;
+use chessnote::pgn::{Game, PgnLeniency, ReadOptions, Reader};
+use chessnote::san::SanOptions;
+use serde_json::Value;
 
 use crate::common;
 
@@ -45,6 +48,52 @@ pub fn pgn_files() -> Vec<(String, Vec<u8>)> {
             (rel, data)
         })
         .collect()
+}
+
+/// How chessnote reads to compare with python-chess (`python_chess.rs`,
+/// `python_chess_export.rs`): the SAN leniencies python-chess has without
+/// naming them (long algebraic moves, a wrong `+`, more disambiguation than
+/// needed, …), results written `½-½`.
+pub fn python_chess_options() -> ReadOptions {
+    let mut options = ReadOptions::DEFAULT
+        .with_leniency(PgnLeniency::UnicodeResult)
+        .with_leniency(PgnLeniency::UciMoves);
+    options.san = SanOptions::LENIENT;
+    options.fen = FenOptions::LENIENT;
+    options
+}
+
+/// The lines of a committed vectors file (`tests/data/NAME`, or a path
+/// when `name` has a `/`; zstd JSON lines) whose `kind` is one of `kinds`,
+/// file by file (the lines are grouped by `file`, in order).
+pub fn for_each_vector_file(name: &str, kinds: &[&str], mut f: impl FnMut(&str, Vec<Value>)) {
+    let path = if name.contains('/') {
+        name.to_owned()
+    } else {
+        format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+    };
+    let text = common::decode(&std::fs::read(&path).expect("the committed vectors"));
+    let mut file = String::new();
+    let mut games = Vec::new();
+    for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        let value: Value = serde_json::from_slice(line).expect("a JSON line");
+        if value["kind"]
+            .as_str()
+            .is_some_and(|kind| kinds.contains(&kind))
+        {
+            let name = value["file"].as_str().unwrap();
+            if name != file {
+                if !games.is_empty() {
+                    f(&file, std::mem::take(&mut games));
+                }
+                file = name.to_owned();
+            }
+            games.push(value);
+        }
+    }
+    if !games.is_empty() {
+        f(&file, games);
+    }
 }
 
 /// An `io::Read` over bytes that returns pieces of 1 to `max` bytes, sizes

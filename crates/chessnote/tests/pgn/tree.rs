@@ -998,7 +998,7 @@ fn comment_text_braces_and_whitespace() {
 }
 
 #[test]
-fn tags_are_escaped_in_the_standard_and_not_by_python_chess() {
+fn tags_are_escaped_in_both_styles() {
     let mut tree = GameTree::new();
     line(&mut tree, "e4 e5");
     tree.set_tag("White", "A \"B\" \\ C");
@@ -1011,7 +1011,7 @@ fn tags_are_escaped_in_the_standard_and_not_by_python_chess() {
     assert_eq!(
         tree.to_pgn(&WriteOptions::PYTHON_CHESS),
         "[Event \"Big } event\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
-         [White \"A \"B\" \\ C\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *\n"
+         [White \"A \\\"B\\\" \\\\ C\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *\n"
     );
     // The standard's writer escapes what it writes: it reads back.
     let back = Reader::from_slice(tree.to_pgn(&WriteOptions::STANDARD).as_bytes())
@@ -1544,8 +1544,8 @@ proptest! {
         notes in prop::collection::vec(random::note(), 0..24),
     ) {
         let tree = random::build(start, &ops, &notes);
-        // python-chess does not escape tag values: `"` and `\` do not read
-        // back (as in python-chess), so its style gets tags without them.
+        // python-chess reads tag values without decoding escapes: its
+        // style is checked on tags without `"` and `\`.
         let mut plain = tree.clone();
         for (_, v) in &mut plain.tags {
             v.retain(|c| c != '"' && c != '\\');
