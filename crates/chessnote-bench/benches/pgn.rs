@@ -31,88 +31,15 @@ use std::hint::black_box;
 use std::ops::ControlFlow::{self, Break, Continue};
 
 use chessnote::pgn::{
-    GameStart, Nag, PgnError, PgnErrorKind, RawComment, RawTag, ReadOptions, Reader, Replayer,
-    Skip, Token, Visitor,
+    GameStart, PgnError, PgnErrorKind, RawTag, ReadOptions, Reader, Replayer, Token, Visitor,
 };
 use chessnote::san::SanPlus;
-use chessnote_bench::{Contender, compare, read_data};
+use chessnote_bench::pgn::{Counts, Workload, cn_syntax, workloads};
+use chessnote_bench::{Contender, compare};
 use criterion::Criterion;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
-/// The synthetic file's seed and size.
-const SYNTHETIC_SEED: u64 = 0x5EED_0012;
-const SYNTHETIC_BYTES: usize = 4 << 20;
-
-/// What a syntax pass counts.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-struct Counts {
-    games: u64,
-    tags: u64,
-    sans: u64,
-    nags: u64,
-    comments: u64,
-    variations: u64,
-    /// Problems chessnote reported (pgn-reader reports none).
-    errors: u64,
-}
-
 // ---------------------------------------------------------------- chessnote
-
-/// chessnote: counts everything, reads variations.
-#[derive(Default)]
-struct CnCount(Counts);
-
-impl Visitor for CnCount {
-    type Tags = ();
-    type Movetext = ();
-    type Output = ();
-
-    fn begin_game(&mut self, _: GameStart) -> ControlFlow<(), ()> {
-        Continue(())
-    }
-    fn tag(&mut self, _: &mut (), _: &[u8], _: RawTag<'_>) -> ControlFlow<()> {
-        self.0.tags += 1;
-        Continue(())
-    }
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
-        Continue(())
-    }
-    fn san(&mut self, _: &mut (), _: SanPlus, _: Token<'_>) -> ControlFlow<()> {
-        self.0.sans += 1;
-        Continue(())
-    }
-    fn nag(&mut self, _: &mut (), _: Nag) -> ControlFlow<()> {
-        self.0.nags += 1;
-        Continue(())
-    }
-    fn partial_comment(&mut self, _: &mut (), _: RawComment<'_>) -> ControlFlow<()> {
-        Continue(())
-    }
-    fn comment(&mut self, _: &mut (), _: RawComment<'_>) -> ControlFlow<()> {
-        self.0.comments += 1;
-        Continue(())
-    }
-    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), Skip> {
-        Continue(Skip(false))
-    }
-    fn end_variation(&mut self, _: &mut ()) -> ControlFlow<()> {
-        self.0.variations += 1;
-        Continue(())
-    }
-    fn error(&mut self, _: PgnError) -> ControlFlow<()> {
-        self.0.errors += 1;
-        Continue(())
-    }
-    fn end_game(&mut self, _: ()) {
-        self.0.games += 1;
-    }
-}
-
-fn cn_syntax(data: &[u8]) -> Counts {
-    let mut visitor = CnCount::default();
-    let Ok(()) = Reader::from_slice(data).visit_all_games(&mut visitor);
-    visitor.0
-}
 
 /// chessnote: the mainline replayed by a [`Replayer`] inside a visitor.
 struct CnReplay {
@@ -477,45 +404,6 @@ fn pr_tag_count(data: &[u8]) -> (u64, u64) {
 }
 
 // ---------------------------------------------------------------- workloads
-
-struct Workload {
-    name: &'static str,
-    data: Vec<u8>,
-}
-
-fn workloads() -> Vec<Workload> {
-    let tcec: Vec<u8> = [
-        "TCEC_Season_13_-_Superfinal",
-        "TCEC_Season_21_-_Frc4_Final",
-        "TCEC_Season_21_-_Infrafinal",
-    ]
-    .iter()
-    .flat_map(|name| {
-        let mut file = read_data(&format!("data/pgn/tcec/{name}.pgn.zst"));
-        // Files need not end with a blank line: keep the games apart.
-        file.extend_from_slice(b"\n\n");
-        file
-    })
-    .collect();
-    vec![
-        Workload {
-            name: "book",
-            data: read_data("data/pgn/large/gnuchess-book_1.02.pgn.zst"),
-        },
-        Workload {
-            name: "lichess",
-            data: read_data("data/pgn/medium/lichess_db_1000k.pgn"),
-        },
-        Workload {
-            name: "tcec",
-            data: tcec,
-        },
-        Workload {
-            name: "synthetic",
-            data: chessnote_testdata::synthetic_pgn(SYNTHETIC_SEED, SYNTHETIC_BYTES),
-        },
-    ]
-}
 
 /// Both readers must see the same games and the same moves before their
 /// speeds mean anything: the SAN counts of the syntax pass and the moves

@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 
+pub mod pgn;
+
 pub use chessnote_testdata::{ToyBoard, perft, perft_bulk, san_tokens_of_pgn, shared_dir};
 
 /// Reads `shared/<rel>`, decompressing `.zst`; exits with a message if absent
@@ -55,7 +57,15 @@ impl<'a> Contender<'a> {
 /// with a different one each round, and take the median over rounds of
 /// each contender's time and of its ratio to the first one in the same
 /// round: slowdowns shared by a round cancel out.
-pub fn compare(c: &mut Criterion, group: &str, items: usize, mut contenders: Vec<Contender<'_>>) {
+///
+/// Returns the table's rows, in the contenders' order, for a caller that
+/// prints more (throughputs, ratios of its own).
+pub fn compare<'a>(
+    c: &mut Criterion,
+    group: &str,
+    items: usize,
+    mut contenders: Vec<Contender<'a>>,
+) -> Vec<Row<'a>> {
     let mut totals: Vec<Cell<(u64, Duration)>> = Vec::new();
     {
         let mut g = c.benchmark_group(group);
@@ -96,14 +106,21 @@ pub fn compare(c: &mut Criterion, group: &str, items: usize, mut contenders: Vec
         })
         .collect();
     print_table(group, items, rounds.len(), &rows);
+    rows
 }
 
-/// One line of the table.
-struct Row<'a> {
-    name: &'a str,
-    criterion_ns: f64,
-    median_ns: f64,
-    median_ratio: f64,
+/// One line of the table: a contender's times.
+#[derive(Copy, Clone, Debug)]
+pub struct Row<'a> {
+    /// The contender's name.
+    pub name: &'a str,
+    /// Criterion's mean time per item, in nanoseconds.
+    pub criterion_ns: f64,
+    /// The median over the interleaved rounds of the time per item.
+    pub median_ns: f64,
+    /// The median over the interleaved rounds of the time of this
+    /// contender over the first one's in the same round.
+    pub median_ratio: f64,
 }
 
 /// Interleaved rounds: each a pass of every contender that `ran`, in an
