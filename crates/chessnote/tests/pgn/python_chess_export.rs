@@ -18,7 +18,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chessnote::pgn::{GameTree, Reader, WriteOptions};
+use chessnote::pgn::{GameTree, PgnErrorKind, Reader, WriteOptions};
 use serde_json::Value;
 
 use crate::common;
@@ -343,5 +343,31 @@ fn the_writer_agrees_with_python_chess_or_differs_as_documented() {
 fn the_large_corpus_is_written_as_python_chess_writes_it() {
     let found = check(true);
     assert!(found.skipped.is_empty(), "{:?}", found.skipped);
-    assert!(found.differ.is_empty(), "{}", found.report(|_, _| true));
+    // The vectors hash the large corpus by chunks of 100 games. A chunk may
+    // differ only where it holds a malformed tag value (a `\` that is not
+    // an escape, an unescaped `"`): python-chess keeps the raw text, as for
+    // the puzzle files of EXPECTED; chessnote reads the value (reporting it)
+    // and writes it escaped.
+    let files: BTreeMap<String, Vec<u8>> = pgn_files().into_iter().collect();
+    for (file, chunks) in found.indices() {
+        let malformed: BTreeSet<u64> =
+            Reader::from_slice_with(&files[&file], python_chess_options())
+                .headers()
+                .filter(|h| {
+                    h.errors.iter().any(|e| {
+                        matches!(
+                            e.kind(),
+                            PgnErrorKind::UnknownEscape | PgnErrorKind::MalformedTag
+                        )
+                    })
+                })
+                .map(|h| h.index / 100 * 100)
+                .collect();
+        let unexplained: Vec<u64> = chunks.difference(&malformed).copied().collect();
+        assert!(
+            unexplained.is_empty(),
+            "{file}: chunks with no malformed tag differ: {unexplained:?}\n{}",
+            found.report(|f, i| f == file && unexplained.contains(&i))
+        );
+    }
 }
