@@ -47,8 +47,8 @@ const EXPECTED: &[(&str, &[u64])] = &[
     ("small/scalachess-fixtures/stackOverflow.pgn", &[0]),
     ("small/scid/res_gameLatin1.pgn", &[0]),
     // UCI moves in the movetext: python-chess reads them; chessnote reads them with its
-    // `uci-moves` leniency (on here), and the games still differ from python-chess's at
-    // some move (not yet traced: issue 13's closing note).
+    // `uci-moves` leniency (on here), but with `SanOptions::LENIENT` `g1f3` first reads
+    // as a long-algebraic pawn move (illegal), so UCI is never tried.
     ("small/notnil-chess/0015.pgn", &[0]),
     (
         "small/pgn-extract/notation-variants/test-WWuci-out.pgn",
