@@ -55,6 +55,11 @@ fn written_tags(tree: &GameTree) -> Vec<(String, String)> {
             tags.push((name.clone(), value.clone()));
         }
     }
+    // A tab in a value is written as a space (4.2: no tabs in export
+    // format).
+    for (_, value) in &mut tags {
+        *value = value.replace('\t', " ");
+    }
     tags.sort();
     tags
 }
