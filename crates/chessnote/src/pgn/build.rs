@@ -118,14 +118,7 @@ impl Visitor for TreeBuilder {
     }
 
     fn tag(&mut self, g: &mut Growing, name: &[u8], value: RawTag<'_>) -> ControlFlow<GameTree> {
-        let (name_text, name_encoding) = super::decode_text(name);
-        let (value_text, value_encoding) = value.decode_text();
-        if name_encoding == Encoding::Latin1 || value_encoding == Encoding::Latin1 {
-            g.tree.encoding = Encoding::Latin1;
-        }
-        g.tree
-            .tags
-            .push((name_text.into_owned(), value_text.into_owned()));
+        super::game::push_tag(&mut g.tree.tags, &mut g.tree.encoding, name, value);
         self.replayer.tag(name, value);
         Continue(())
     }

@@ -228,6 +228,22 @@ impl Game {
     }
 }
 
+/// Decodes a tag pair (escapes, UTF-8 or Latin-1) onto `tags`, and marks
+/// `encoding` Latin-1 when it was.
+pub(super) fn push_tag(
+    tags: &mut Vec<(String, String)>,
+    encoding: &mut Encoding,
+    name: &[u8],
+    value: RawTag<'_>,
+) {
+    let (name_text, name_encoding) = super::decode_text(name);
+    let (value_text, value_encoding) = value.decode_text();
+    if name_encoding == Encoding::Latin1 || value_encoding == Encoding::Latin1 {
+        *encoding = Encoding::Latin1;
+    }
+    tags.push((name_text.into_owned(), value_text.into_owned()));
+}
+
 /// The visitor behind [`Reader::games`]: builds a [`Game`] from each game,
 /// replaying its moves with a [`Replayer`].
 #[derive(Clone, Debug)]
@@ -309,14 +325,7 @@ impl Visitor for GameBuilder {
     }
 
     fn tag(&mut self, b: &mut Building, name: &[u8], value: RawTag<'_>) -> ControlFlow<Game> {
-        let (name_text, name_encoding) = super::decode_text(name);
-        let (value_text, value_encoding) = value.decode_text();
-        if name_encoding == Encoding::Latin1 || value_encoding == Encoding::Latin1 {
-            b.game.encoding = Encoding::Latin1;
-        }
-        b.game
-            .tags
-            .push((name_text.into_owned(), value_text.into_owned()));
+        push_tag(&mut b.game.tags, &mut b.game.encoding, name, value);
         self.replayer.tag(name, value);
         Continue(())
     }
@@ -546,14 +555,7 @@ impl Visitor for HeadersBuilder {
         name: &[u8],
         value: RawTag<'_>,
     ) -> ControlFlow<Headers> {
-        let (name_text, name_encoding) = super::decode_text(name);
-        let (value_text, value_encoding) = value.decode_text();
-        if name_encoding == Encoding::Latin1 || value_encoding == Encoding::Latin1 {
-            headers.encoding = Encoding::Latin1;
-        }
-        headers
-            .tags
-            .push((name_text.into_owned(), value_text.into_owned()));
+        push_tag(&mut headers.tags, &mut headers.encoding, name, value);
         Continue(())
     }
 
