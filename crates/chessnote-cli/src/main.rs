@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 mod cmd;
+mod compress;
 mod options;
 mod report;
 
@@ -40,6 +41,9 @@ enum Command {
     Eran(cmd::eran::Args),
     /// Convert moves between SAN, LAN, UCI and ERAN, playing them in a position.
     Convert(cmd::convert::Args),
+    /// Check, convert, count and split PGN game files, on every core.
+    #[command(subcommand)]
+    Pgn(cmd::pgn::Command),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -57,6 +61,7 @@ fn main() -> ExitCode {
         Command::Fen(command) => cmd::fen::run(command),
         Command::Eran(args) => Ok(cmd::eran::run(args)),
         Command::Convert(args) => cmd::convert::run(args),
+        Command::Pgn(command) => cmd::pgn::run(command),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             let mut command = Cli::command();

@@ -6,6 +6,7 @@
 //! (`Leniency::name`, `FenLeniency::name`).
 
 use chessnote::fen::{FenLeniency, FenOptions};
+use chessnote::pgn::{PgnLeniencies, PgnLeniency};
 use chessnote::san::{Leniency, SanOptions};
 
 /// The long help of `--allow`: every leniency name the library knows, with
@@ -30,6 +31,14 @@ fn allow_help() -> String {
             leniency.description()
         ));
     }
+    help.push_str("\n\nPGN files (chessnote pgn):");
+    for leniency in PgnLeniency::ALL {
+        help.push_str(&format!(
+            "\n  {}: {}",
+            leniency.name(),
+            leniency.description()
+        ));
+    }
     help
 }
 
@@ -42,6 +51,8 @@ pub enum Notations {
     Fen,
     /// SAN moves in FEN positions.
     Both,
+    /// PGN files: SAN, FEN and PGN leniencies.
+    Pgn,
 }
 
 /// The `--allow` and `--lenient` flags.
@@ -62,6 +73,8 @@ pub struct Options {
     pub san: SanOptions,
     /// For FEN and EPD.
     pub fen: FenOptions,
+    /// For PGN files.
+    pub pgn: PgnLeniencies,
 }
 
 /// Builds the options from `--allow` names (and `--lenient`), starting
@@ -73,19 +86,28 @@ pub struct Options {
 pub fn options(allow: &Allow, notations: Notations, san: SanOptions) -> Result<Options, String> {
     let reads_san = notations != Notations::Fen;
     let reads_fen = notations != Notations::San;
+    let reads_pgn = notations == Notations::Pgn;
     let mut options = Options {
         san,
         fen: FenOptions::STRICT,
+        pgn: PgnLeniencies::EMPTY,
     };
     if allow.lenient {
         options.san = SanOptions::LENIENT;
         options.fen = FenOptions::LENIENT;
+        if reads_pgn {
+            for leniency in PgnLeniency::ALL {
+                options.pgn = options.pgn.with(leniency);
+            }
+        }
     }
     for name in allow.allow.iter().map(|n| n.trim()) {
         if let Some(leniency) = Leniency::from_name(name).filter(|_| reads_san) {
             options.san = options.san.with(leniency);
         } else if let Some(leniency) = FenLeniency::from_name(name).filter(|_| reads_fen) {
             options.fen = options.fen.with(leniency);
+        } else if let Some(leniency) = PgnLeniency::from_name(name).filter(|_| reads_pgn) {
+            options.pgn = options.pgn.with(leniency);
         } else {
             let known: Vec<&str> = Leniency::ALL
                 .iter()
@@ -95,6 +117,12 @@ pub fn options(allow: &Allow, notations: Notations, san: SanOptions) -> Result<O
                     FenLeniency::ALL
                         .iter()
                         .filter(|_| reads_fen)
+                        .map(|l| l.name()),
+                )
+                .chain(
+                    PgnLeniency::ALL
+                        .iter()
+                        .filter(|_| reads_pgn)
                         .map(|l| l.name()),
                 )
                 .collect();

@@ -33,6 +33,22 @@ pub struct Location {
     pub column: u64,
 }
 
+impl Location {
+    /// The start of a text: byte 0, line 1, column 1.
+    pub const START: Location = Location {
+        byte: 0,
+        line: 1,
+        column: 1,
+    };
+}
+
+impl Default for Location {
+    /// [`Location::START`].
+    fn default() -> Location {
+        Location::START
+    }
+}
+
 impl fmt::Display for Location {
     /// `line:column`, the form editors jump to.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -4,5 +4,6 @@
 pub mod convert;
 pub mod eran;
 pub mod fen;
+pub mod pgn;
 pub mod pin;
 pub mod san;

@@ -34,6 +34,8 @@
 //! ```
 
 mod build;
+mod chunks;
+pub mod filter;
 pub mod commands;
 mod error;
 mod game;
@@ -49,6 +51,9 @@ mod write;
 mod writer;
 
 pub use build::{GameTrees, Growing, SliceGameTrees, TreeBuilder};
+#[cfg(feature = "std")]
+pub use chunks::{Chunk, Chunks};
+pub use chunks::{Cut, cut_point};
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{
     Building, Game, GameBuilder, Games, Headers, HeadersBuilder, HeadersIter, MainlineMove,

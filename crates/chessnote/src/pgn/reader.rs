@@ -123,6 +123,8 @@ pub struct Reader<I> {
     /// The last move number of the mainline, to tell a game without tags
     /// or result from the next one (see [`Reader::number`]).
     last_number: u64,
+    /// No game starts at or after this byte ([`Reader::until`]).
+    stop: u64,
 }
 
 impl<'a> Reader<SliceInput<'a>> {
@@ -142,6 +144,41 @@ impl<'a> Reader<SliceInput<'a>> {
     /// A reader of bytes in memory, with these options.
     pub fn from_slice_with(bytes: &'a [u8], options: ReadOptions) -> Reader<SliceInput<'a>> {
         Reader::from_input(SliceInput::new(bytes), options)
+    }
+
+    /// A reader of bytes in memory that continue a larger input at a game
+    /// boundary: the games are numbered from `start.index` and located
+    /// (byte, line, column) from `start.location`, as if the input before
+    /// it had been read. This is how a [`super::Chunk`] of a file is read
+    /// on its own, on any thread, with the same results and places as
+    /// reading the whole file.
+    ///
+    /// ```
+    /// use chessnote::location::Location;
+    /// use chessnote::pgn::{GameStart, Reader};
+    ///
+    /// let file = b"1. e4 *\n1. d4 Kd4 *\n";
+    /// let start = GameStart { index: 1, location: Location { byte: 8, line: 2, column: 1 } };
+    /// let game = Reader::from_slice_at(&file[8..], Default::default(), start).games().next().unwrap();
+    /// assert_eq!((game.index, game.offset, game.line), (1, 8, 2));
+    /// assert_eq!(game.errors[0].location(), Location { byte: 14, line: 2, column: 7 });
+    /// ```
+    pub fn from_slice_at(
+        bytes: &'a [u8],
+        options: ReadOptions,
+        start: GameStart,
+    ) -> Reader<SliceInput<'a>> {
+        let mut reader = Reader::from_input(SliceInput::new(bytes), options);
+        let at = start.location;
+        reader.offset = at.byte;
+        reader.line = at.line.max(1);
+        // The column counts from the start of the line, which can be in
+        // the input before these bytes.
+        reader.line_start = at.byte.saturating_sub(at.column.max(1) - 1);
+        reader.games = start.index;
+        reader.game = start;
+        reader.open_paren = at;
+        reader
     }
 }
 
@@ -195,7 +232,30 @@ impl<I: Input> Reader<I> {
             after_result: false,
             last_number: 0,
             open_paren: start,
+            stop: u64::MAX,
         }
+    }
+
+    /// The reader, reading no game that starts at or after byte `end` of
+    /// the input: the bytes after it are there to be looked at, as a reader
+    /// of the whole input would, to tell where the last game before `end`
+    /// ends. [`super::Chunk::reader`] reads a chunk this way.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    ///
+    /// let pgn = b"1. e4 { unclosed\n[Event \"next\"]\n1. d4 *";
+    /// let mut alone = Reader::from_slice(&pgn[..17]).games();
+    /// let mut until = Reader::from_slice(pgn).until(17).games();
+    /// // The comment ends before the `[Event` line, as when the whole input is read.
+    /// assert_eq!(until.next().unwrap().moves[0].comments, [" unclosed"]);
+    /// assert_eq!(alone.next().unwrap().moves[0].comments, [" unclosed\n"]);
+    /// assert!(until.next().is_none());
+    /// ```
+    #[must_use]
+    pub fn until(mut self, end: u64) -> Reader<I> {
+        self.stop = end;
+        self
     }
 
     /// The options the reader reads with.
@@ -601,6 +661,9 @@ impl<I: Input> Reader<I> {
     /// Skips what comes between games (whitespace, a byte-order mark, `%`
     /// lines) and starts the next game: `false` at the end of the input.
     fn begin_game(&mut self) -> Result<bool, I::Error> {
+        if self.offset >= self.stop {
+            return Ok(false);
+        }
         loop {
             self.ensure(self.lookahead)?;
             self.skip_space();

@@ -9,7 +9,10 @@ use crate::san::SanPlus;
 use crate::uci::Uci;
 
 /// Where a game starts: its number in the input and its first byte.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Its `Default` is the start of an input: game 0 at byte 0, line 1,
+/// column 1.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GameStart {
     /// The game's number in the input, from 0.
     pub index: u64,

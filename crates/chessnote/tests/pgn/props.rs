@@ -7,7 +7,7 @@ use chessnote::pgn::{ReadOptions, Reader};
 use proptest::prelude::*;
 
 use crate::common::StopAt;
-use crate::support::{games_in_memory, games_streamed, small_buffer};
+use crate::support::{games_chunked, games_in_memory, games_streamed, small_buffer};
 
 /// Bytes that look like PGN more often than random bytes do: pieces of
 /// real syntax, glued in any order, with random bytes among them.
@@ -65,6 +65,12 @@ fn game_ends(data: &[u8], options: ReadOptions) -> Vec<(Location, usize)> {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, .. ProptestConfig::default() })]
+
+    #[test]
+    fn chunks_read_on_their_own_agree_with_one_reader(data in pgnish(), target in 1usize..2000, seed in any::<u64>()) {
+        let options = ReadOptions::DEFAULT;
+        prop_assert_eq!(games_in_memory(&data, options), games_chunked(&data, options, target, seed));
+    }
 
     #[test]
     fn memory_and_streamed_agree(data in pgnish(), seed in any::<u64>()) {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use chessnote::pgn::{Game, PgnErrorKind, Reader, decode_text};
 
 use crate::common;
-use crate::support::{games_in_memory, games_streamed, pgn_files, small_buffer};
+use crate::support::{games_chunked, games_in_memory, games_streamed, pgn_files, small_buffer};
 
 #[test]
 fn every_file_reads_the_same_from_memory_and_streamed() {
@@ -35,6 +35,26 @@ fn every_file_reads_the_same_from_memory_and_streamed() {
                     "{rel}: game {} differs streamed (seed {seed})",
                     a.index + 1
                 );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_file_reads_the_same_cut_into_chunks() {
+    let files = pgn_files();
+    for (rel, data) in &files {
+        if rel.starts_with("large/") {
+            continue;
+        }
+        let options = chessnote::pgn::ReadOptions::DEFAULT;
+        let whole = games_in_memory(data, options);
+        // From a chunk a game to chunks larger than most files.
+        for (target, seed) in [(1, 3), (3000, 5), (64 * 1024, 11)] {
+            let chunked = games_chunked(data, options, target, seed);
+            assert_eq!(whole.len(), chunked.len(), "{rel}: game count, chunks of {target}");
+            for (a, b) in whole.iter().zip(&chunked) {
+                assert_eq!(a, b, "{rel}: game {} differs in chunks of {target}", a.index + 1);
             }
         }
     }

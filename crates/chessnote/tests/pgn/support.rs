@@ -210,3 +210,19 @@ fn sha1_of_known_strings() {
     assert_eq!(sha1_hex(b"abc"), "a9993e364706816aba3e25717850c26c9cd0d89d");
     assert_eq!(sha1_hex(b""), "da39a3ee5e6b4b0d3255bfef95601890afd80709");
 }
+
+/// The games of `data`, cut into [`chessnote::pgn::Chunks`] of about
+/// `target` bytes (the input read in [`Chunky`] pieces), each chunk read
+/// on its own, variations read.
+pub fn games_chunked(data: &[u8], options: ReadOptions, target: usize, seed: u64) -> Vec<Game> {
+    let mut games = Vec::new();
+    for chunk in chessnote::pgn::Chunks::new(Chunky::new(data, seed, 5000), options, target) {
+        let chunk = chunk.expect("reading from memory cannot fail");
+        games.extend(
+            chunk
+                .reader()
+                .games_with(Game::builder().variations(true)),
+        );
+    }
+    games
+}

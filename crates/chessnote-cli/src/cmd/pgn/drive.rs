@@ -1,0 +1,352 @@
+//! Reading the sources with a [`Job`]: on one thread, or cut into chunks
+//! of whole games for worker threads, the output written in input order
+//! either way; a progress bar; the totals.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use chessnote::pgn::{Chunk, Chunks, Input, Reader};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::Settings;
+use crate::compress::{self, Counter};
+
+/// The source being read, as the jobs see it.
+pub struct Ctx<'a> {
+    /// Its name in diagnostics: the path as given, or `<stdin>`.
+    pub name: &'a str,
+    /// The settings.
+    pub settings: &'a Settings,
+}
+
+/// What reading some games gave: text for stdout and stderr, and counts.
+#[derive(Debug, Default)]
+pub struct Out {
+    /// For stdout.
+    pub stdout: String,
+    /// For stderr (diagnostics; dropped with `--quiet`).
+    pub stderr: String,
+    /// Games read.
+    pub games: u64,
+    /// Games `--where` kept (all of them without it).
+    pub matched: u64,
+    /// Games with at least one problem.
+    pub problem_games: u64,
+    /// Problems.
+    pub problems: u64,
+}
+
+impl Out {
+    fn add_counts(&mut self, other: &Out) {
+        self.games += other.games;
+        self.matched += other.matched;
+        self.problem_games += other.problem_games;
+        self.problems += other.problems;
+    }
+}
+
+/// What a subcommand does with each game.
+pub trait Job: Sync {
+    /// The state of one thread (visitors, buffers).
+    type Worker: Send;
+
+    /// A new thread's state.
+    fn worker(&self) -> Self::Worker;
+
+    /// Reads the next game of `reader` into `out`: `Ok(false)` at the end
+    /// of the input.
+    ///
+    /// # Errors
+    ///
+    /// Those of the input.
+    fn game<I: Input>(
+        &self,
+        worker: &mut Self::Worker,
+        reader: &mut Reader<I>,
+        ctx: &Ctx<'_>,
+        out: &mut Out,
+    ) -> Result<bool, I::Error>;
+}
+
+/// What a run read, over every source.
+#[derive(Debug, Default)]
+pub struct Totals {
+    /// Games read.
+    pub games: u64,
+    /// Games kept by `--where`.
+    pub matched: u64,
+    /// Games with a problem.
+    pub problem_games: u64,
+    /// Problems.
+    pub problems: u64,
+    /// Whether a source could not be read.
+    pub unreadable: bool,
+}
+
+impl Totals {
+    /// The exit status: 2 when a source could not be read, 1 when a game
+    /// had a problem, else 0.
+    pub fn exit(&self) -> ExitCode {
+        if self.unreadable {
+            ExitCode::from(2)
+        } else if self.problems > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+
+    /// The one-line summary on stderr: always for `check` (`always`),
+    /// otherwise when there were problems; never with `--quiet`.
+    pub fn summary(&self, command: &str, settings: &Settings, always: bool) {
+        if settings.quiet || !(always || self.problems > 0) {
+            return;
+        }
+        let mut line = format!(
+            "{} games, {} with problems, {} problems",
+            self.games, self.problem_games, self.problems
+        );
+        if settings.filter.is_some() {
+            line = format!("{line} ({} kept by --where)", self.matched);
+        }
+        let _ = writeln!(io::stderr(), "chessnote pgn {command}: {line}");
+    }
+}
+
+/// Writes bytes on stdout; a closed pipe ends the program quietly.
+pub fn write_stdout(bytes: &[u8]) {
+    let mut out = io::stdout().lock();
+    if let Err(err) = out.write_all(bytes).and_then(|()| out.flush()) {
+        closed(&err);
+    }
+}
+
+/// Ends the program after stdout failed: quietly, status 0, for a closed
+/// pipe (`| head`); status 2 otherwise.
+fn closed(err: &io::Error) -> ! {
+    if err.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    let _ = writeln!(io::stderr(), "chessnote pgn: writing stdout: {err}");
+    std::process::exit(2);
+}
+
+/// Where output goes, in order.
+struct Sink {
+    stdout: io::BufWriter<io::Stdout>,
+    quiet: bool,
+    totals: Out,
+}
+
+impl Sink {
+    fn emit(&mut self, out: &mut Out) {
+        if !out.stderr.is_empty() {
+            if !self.quiet {
+                // What came before on stdout comes first.
+                if let Err(err) = self.stdout.flush() {
+                    closed(&err);
+                }
+                let _ = io::stderr().lock().write_all(out.stderr.as_bytes());
+            }
+            out.stderr.clear();
+        }
+        if let Err(err) = self.stdout.write_all(out.stdout.as_bytes()) {
+            closed(&err);
+        }
+        out.stdout.clear();
+        self.totals.add_counts(out);
+        *out = Out {
+            stdout: core::mem::take(&mut out.stdout),
+            stderr: core::mem::take(&mut out.stderr),
+            ..Out::default()
+        };
+    }
+}
+
+/// Reads every source with `job`, writing what it gives.
+pub fn drive<J: Job>(job: &J, settings: &Settings) -> Totals {
+    let mut sink = Sink {
+        stdout: io::BufWriter::with_capacity(1 << 16, io::stdout()),
+        quiet: settings.quiet,
+        totals: Out::default(),
+    };
+    let mut unreadable = false;
+    for source in &settings.sources {
+        let name = source.as_deref().unwrap_or("<stdin>");
+        let opened = match compress::open(source.as_deref().map(Path::new)) {
+            Ok(opened) => opened,
+            Err(err) => {
+                unreadable = true;
+                let _ = sink.stdout.flush();
+                let _ = writeln!(io::stderr(), "chessnote pgn: {name}: {err}");
+                continue;
+            }
+        };
+        let progress = Progress::new(settings.progress, name, opened.size, opened.read.clone());
+        let ctx = Ctx { name, settings };
+        let result = if settings.threads <= 1 {
+            sequential(job, opened.reader, &ctx, &mut sink, &progress)
+        } else {
+            parallel(job, opened.reader, &ctx, &mut sink, &progress)
+        };
+        progress.finish();
+        if let Err(err) = result {
+            unreadable = true;
+            let _ = sink.stdout.flush();
+            let _ = writeln!(io::stderr(), "chessnote pgn: {name}: {err}");
+        }
+    }
+    if let Err(err) = sink.stdout.flush() {
+        closed(&err);
+    }
+    let t = sink.totals;
+    Totals {
+        games: t.games,
+        matched: t.matched,
+        problem_games: t.problem_games,
+        problems: t.problems,
+        unreadable,
+    }
+}
+
+/// Everything on this thread, streaming.
+fn sequential<J: Job>(
+    job: &J,
+    read: Box<dyn io::Read + Send>,
+    ctx: &Ctx<'_>,
+    sink: &mut Sink,
+    progress: &Progress,
+) -> io::Result<()> {
+    let mut reader = Reader::with_options(read, ctx.settings.options);
+    let mut worker = job.worker();
+    let mut out = Out::default();
+    while job.game(&mut worker, &mut reader, ctx, &mut out)? {
+        if out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() {
+            progress.tick(sink.totals.games + out.games);
+            sink.emit(&mut out);
+        }
+    }
+    sink.emit(&mut out);
+    Ok(())
+}
+
+/// A chunk to read, numbered in input order.
+type Work = (u64, Chunk);
+
+/// The input cut into chunks on one thread, read on `threads` workers,
+/// written here in order.
+fn parallel<J: Job>(
+    job: &J,
+    read: Box<dyn io::Read + Send>,
+    ctx: &Ctx<'_>,
+    sink: &mut Sink,
+    progress: &Progress,
+) -> io::Result<()> {
+    let threads = ctx.settings.threads;
+    let (work_tx, work_rx) = sync_channel::<Work>(threads * 2);
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = sync_channel::<(u64, Out)>(threads * 2);
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        let cutter = scope.spawn(move || -> io::Result<()> {
+            let chunks = Chunks::new(read, ctx.settings.options, ctx.settings.chunk_size);
+            for (seq, chunk) in (0..).zip(chunks) {
+                if work_tx.send((seq, chunk?)).is_err() {
+                    break;
+                }
+            }
+            Ok(())
+        });
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let work_rx = &work_rx;
+            scope.spawn(move || {
+                let mut worker = job.worker();
+                while let Some((seq, chunk)) = next_work(work_rx) {
+                    let mut out = Out::default();
+                    let mut reader = chunk.reader();
+                    while let Ok(true) = job.game(&mut worker, &mut reader, ctx, &mut out) {}
+                    if done_tx.send((seq, out)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        // In order: a chunk waits here until those before it are written.
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for (seq, out) in done_rx {
+            waiting.insert(seq, out);
+            while let Some(mut out) = waiting.remove(&next) {
+                sink.emit(&mut out);
+                next += 1;
+            }
+            progress.tick(sink.totals.games);
+        }
+        failure = cutter.join().unwrap_or(Ok(())).err();
+    });
+    failure.map_or(Ok(()), Err)
+}
+
+fn next_work(work: &Mutex<Receiver<Work>>) -> Option<Work> {
+    work.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .recv()
+        .ok()
+}
+
+/// The progress bar of one source (nothing when not asked for).
+struct Progress {
+    bar: Option<ProgressBar>,
+    read: Counter,
+    start: Instant,
+}
+
+impl Progress {
+    fn new(show: bool, name: &str, size: Option<u64>, read: Counter) -> Progress {
+        let bar = show.then(|| {
+            let bar = match size {
+                Some(size) => ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::stderr()),
+                None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
+            };
+            let template = if size.is_some() {
+                "{prefix} [{bar:30}] {bytes}/{total_bytes} {binary_bytes_per_sec} {msg} ETA {eta}"
+            } else {
+                "{prefix} {spinner} {bytes} {binary_bytes_per_sec} {msg}"
+            };
+            if let Ok(style) = ProgressStyle::with_template(template) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar.set_prefix(name.to_owned());
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        Progress {
+            bar,
+            read,
+            start: Instant::now(),
+        }
+    }
+
+    /// Shows where reading is: the bytes read of the source, and the
+    /// games so far.
+    fn tick(&self, games: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(self.read.get());
+            let secs = self.start.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!("{games} games, {:.0} games/s", games as f64 / secs));
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,391 @@
+//! `chessnote pgn`: check, convert, count and split PGN files, on every
+//! core.
+//!
+//! Every subcommand reads FILE arguments (`-` for stdin; stdin when there
+//! are none), plain or compressed (zstd, gzip, bzip2, told by their first
+//! bytes), as one stream of games each. With more than one thread, the
+//! stream is cut into chunks of whole games ([`chessnote::pgn::Chunks`])
+//! that worker threads read, and the output is written in input order: it
+//! is the same, byte for byte, for every `--threads`.
+//!
+//! A problem in a game is printed as
+//! `FILE:LINE:COLUMN: game N (White - Black), ply P: MESSAGE` (on stdout
+//! for `check`, on stderr otherwise) and the other games are read on; the
+//! exit status is then 1. A file that cannot be read (missing, corrupt
+//! compressed data) is said on stderr, the other files are read, and the
+//! exit status is 2, as for a usage error.
+
+mod drive;
+mod jobs;
+mod split;
+
+use std::process::ExitCode;
+
+use chessnote::pgn::filter::Filter;
+use chessnote::pgn::{ClockEval, LineEnding, ReadOptions, TagSelection, WriteOptions};
+use chessnote::position::{Notation, WriteNotation};
+
+use crate::options::{self, Allow, Notations};
+use crate::report;
+
+/// The subcommands of `chessnote pgn`.
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    /// Read and replay every game (variations too) and print every problem
+    /// as `FILE:LINE:COLUMN: game N (White - Black), ply P: MESSAGE`, then
+    /// a summary on stderr. Exit 1 if any game has a problem.
+    Check(CheckArgs),
+    /// Write the games as PGN (export format), as one line of moves each
+    /// (uci, san, lan, eran, eran-short), or as one JSON object each.
+    Convert(ConvertArgs),
+    /// Count the games (those `--where` keeps); the movetext is skipped
+    /// when the expression does not need it.
+    Count(CountArgs),
+    /// Cut files into parts at game boundaries, compressed as the input
+    /// was; prints each part written and its number of games.
+    Split(SplitArgs),
+}
+
+/// What every subcommand reads, and how.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Inputs {
+    /// PGN files: plain, zstd, gzip or bzip2 (told by content); `-` or
+    /// none for stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Worker threads (default: one per core); with 1, everything is read
+    /// on one thread.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+    /// Show a progress bar on stderr (default: only when stderr is a
+    /// terminal).
+    #[arg(long, overrides_with = "no_progress")]
+    pub progress: bool,
+    /// Never show a progress bar.
+    #[arg(long, overrides_with = "progress")]
+    pub no_progress: bool,
+    /// The bytes of games handed to a worker at a time.
+    #[arg(long, hide = true, default_value_t = 1 << 20)]
+    pub chunk_size: usize,
+    #[command(flatten)]
+    pub allow: Allow,
+    /// No diagnostics on stderr (stdout and the exit status are
+    /// unchanged).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// `--where`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct Where {
+    /// Keep only the games for which EXPR holds: comparisons of tags with
+    /// typed values (`WhiteElo >= 2000`, `Event ~ "Titled Arena"`,
+    /// `TimeControl.base >= 600`, `Date >= 2020.01.01`, `plies > 40`),
+    /// joined by `and`, `or`, `not` and parentheses (docs/pgn-filter.md).
+    #[arg(long = "where", value_name = "EXPR")]
+    pub expr: Option<String>,
+}
+
+/// Arguments of `chessnote pgn check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    /// One JSON object per problem instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `convert` writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// PGN export format (see the writer's flags).
+    Pgn,
+    /// One line per game: the mainline in UCI.
+    Uci,
+    /// One line per game: the mainline in SAN, as chessnote writes it.
+    San,
+    /// One line per game: the mainline in LAN.
+    Lan,
+    /// One line per game: the mainline in ERAN.
+    Eran,
+    /// One line per game: the mainline in short ERAN.
+    EranShort,
+    /// One JSON object per line per game.
+    Json,
+}
+
+/// How `--to pgn` writes moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MoveNotation {
+    /// SAN (the standard).
+    San,
+    /// LAN.
+    Lan,
+    /// UCI.
+    Uci,
+    /// ERAN.
+    Eran,
+    /// Short ERAN.
+    EranShort,
+}
+
+/// The PGN writer's styles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StyleArg {
+    /// The PGN standard's export format.
+    Standard,
+    /// Exactly what python-chess 1.11.2 writes.
+    PythonChess,
+}
+
+/// Which tags `--to pgn` writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TagsArg {
+    /// Every tag.
+    All,
+    /// The Seven Tag Roster (and FEN, SetUp, Variant).
+    Roster,
+    /// None.
+    None,
+}
+
+/// Arguments of `chessnote pgn convert`.
+#[derive(clap::Args, Debug)]
+pub struct ConvertArgs {
+    /// What to write.
+    #[arg(long, value_enum)]
+    pub to: Format,
+    #[command(flatten)]
+    pub inputs: Inputs,
+    #[command(flatten)]
+    pub filter: Where,
+    /// PGN: the longest line, in characters (0: no limit).
+    #[arg(long, value_name = "N")]
+    pub columns: Option<u16>,
+    /// PGN: leave the comments out.
+    #[arg(long)]
+    pub no_comments: bool,
+    /// PGN: leave the variations out.
+    #[arg(long)]
+    pub no_variations: bool,
+    /// PGN: leave the NAGs out.
+    #[arg(long)]
+    pub no_nags: bool,
+    /// PGN: leave `[%clk]` and `[%eval]` out of comments.
+    #[arg(long)]
+    pub no_clocks: bool,
+    /// PGN: the notation of the moves.
+    #[arg(long, value_enum, default_value = "san")]
+    pub moves: MoveNotation,
+    /// PGN: the layout.
+    #[arg(long, value_enum, default_value = "standard")]
+    pub style: StyleArg,
+    /// PGN: which tags.
+    #[arg(long, value_enum, default_value = "all")]
+    pub tags: TagsArg,
+    /// PGN: end lines with CR LF.
+    #[arg(long)]
+    pub crlf: bool,
+}
+
+/// Arguments of `chessnote pgn count`.
+#[derive(clap::Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    #[command(flatten)]
+    pub filter: Where,
+    /// Print `{"games": N}` instead of the number.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `chessnote pgn split`.
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("size").required(true).args(["games", "parts"])))]
+pub struct SplitArgs {
+    /// Games per part.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
+    /// Parts per file, of as many games each as can be (the file is
+    /// counted first, so not stdin).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub parts: Option<u64>,
+    /// The folder to write the parts into (made if missing); a part is
+    /// `STEM-00001.pgn` (`.zst`, `.gz`, `.bz2` as the input).
+    #[arg(long, value_name = "DIR")]
+    pub out: std::path::PathBuf,
+    #[command(flatten)]
+    pub inputs: Inputs,
+    #[command(flatten)]
+    pub filter: Where,
+}
+
+/// Runs `chessnote pgn`.
+///
+/// # Errors
+///
+/// A usage error: a bad `--where` expression, an unknown leniency name,
+/// `--parts` on stdin.
+pub fn run(command: Command) -> Result<ExitCode, String> {
+    match command {
+        Command::Check(args) => {
+            let settings = Settings::new(&args.inputs, &Where::default())?;
+            let job = jobs::Check {
+                json: args.json,
+                options: settings.options,
+            };
+            let totals = drive::drive(&job, &settings);
+            totals.summary("check", &settings, true);
+            Ok(totals.exit())
+        }
+        Command::Convert(args) => {
+            let settings = Settings::new(&args.inputs, &args.filter)?;
+            let totals = match args.to {
+                Format::Json => drive::drive(&jobs::Json::new(&settings), &settings),
+                Format::Pgn => {
+                    let job = jobs::Pgn {
+                        write: write_options(&args),
+                        options: settings.options,
+                    };
+                    drive::drive(&job, &settings)
+                }
+                moves => {
+                    let notation = match moves {
+                        Format::Uci => WriteNotation::new(Notation::Uci),
+                        Format::San => WriteNotation::new(Notation::San),
+                        Format::Lan => WriteNotation::new(Notation::Lan),
+                        Format::Eran => WriteNotation::new(Notation::Eran),
+                        _ => WriteNotation::eran(chessnote::eran::Style::Short),
+                    };
+                    let job = jobs::Moves {
+                        notation,
+                        options: settings.options,
+                    };
+                    drive::drive(&job, &settings)
+                }
+            };
+            totals.summary("convert", &settings, false);
+            Ok(totals.exit())
+        }
+        Command::Count(args) => {
+            let settings = Settings::new(&args.inputs, &args.filter)?;
+            let job = jobs::Count {
+                options: settings.options,
+            };
+            let totals = drive::drive(&job, &settings);
+            let line = if args.json {
+                format!(
+                    "{{\"games\": {}, \"read\": {}}}\n",
+                    totals.matched, totals.games
+                )
+            } else {
+                format!("{}\n", totals.matched)
+            };
+            drive::write_stdout(line.as_bytes());
+            Ok(totals.exit())
+        }
+        Command::Split(args) => {
+            let settings = Settings::new(&args.inputs, &args.filter)?;
+            split::run(&args, &settings)
+        }
+    }
+}
+
+/// What the subcommands share once the flags are read.
+pub struct Settings {
+    /// The sources, in order: `None` for stdin.
+    pub sources: Vec<Option<String>>,
+    /// How to read.
+    pub options: ReadOptions,
+    /// `--where`.
+    pub filter: Option<Filter>,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Whether to draw a progress bar.
+    pub progress: bool,
+    /// The chunk size for workers.
+    pub chunk_size: usize,
+    /// `--quiet`.
+    pub quiet: bool,
+}
+
+impl Settings {
+    fn new(inputs: &Inputs, filter: &Where) -> Result<Settings, String> {
+        let allowed = options::options(&inputs.allow, Notations::Pgn, ReadOptions::DEFAULT_SAN)?;
+        let mut options = ReadOptions::DEFAULT;
+        options.san = allowed.san;
+        options.fen = allowed.fen;
+        options.leniencies = allowed.pgn;
+        let filter = match &filter.expr {
+            None => None,
+            Some(expr) => Some(Filter::parse(expr).map_err(|err| {
+                let (shown, caret) = report::excerpt(expr.as_bytes(), err.offset());
+                format!(
+                    "--where: {err}\n  {shown}\n  {}^",
+                    " ".repeat(caret)
+                )
+            })?),
+        };
+        let threads = match inputs.threads {
+            Some(0) | None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(n) => n,
+        };
+        let mut sources: Vec<Option<String>> = inputs
+            .files
+            .iter()
+            .map(|f| (f != "-").then(|| f.clone()))
+            .collect();
+        if sources.is_empty() {
+            sources.push(None);
+        }
+        let progress = if inputs.no_progress {
+            false
+        } else {
+            inputs.progress || std::io::IsTerminal::is_terminal(&std::io::stderr())
+        };
+        Ok(Settings {
+            sources,
+            options,
+            filter,
+            threads,
+            progress,
+            chunk_size: inputs.chunk_size.max(1),
+            quiet: inputs.quiet,
+        })
+    }
+}
+
+/// The writer's options from `convert`'s flags.
+fn write_options(args: &ConvertArgs) -> WriteOptions {
+    let mut options = match args.style {
+        StyleArg::Standard => WriteOptions::STANDARD,
+        StyleArg::PythonChess => WriteOptions::PYTHON_CHESS,
+    };
+    if let Some(columns) = args.columns {
+        options = options.columns((columns > 0).then_some(columns));
+    }
+    options.comments = !args.no_comments;
+    options.variations = !args.no_variations;
+    options.nags = !args.no_nags;
+    if args.no_clocks {
+        options.clock_eval = ClockEval::Strip;
+    }
+    options.tags = match args.tags {
+        TagsArg::All => TagSelection::All,
+        TagsArg::Roster => TagSelection::Roster,
+        TagsArg::None => TagSelection::None,
+    };
+    options = options.notation(match args.moves {
+        MoveNotation::San => WriteNotation::new(Notation::San),
+        MoveNotation::Lan => WriteNotation::new(Notation::Lan),
+        MoveNotation::Uci => WriteNotation::new(Notation::Uci),
+        MoveNotation::Eran => WriteNotation::new(Notation::Eran),
+        MoveNotation::EranShort => WriteNotation::eran(chessnote::eran::Style::Short),
+    });
+    if args.crlf {
+        options.line_ending = LineEnding::CrLf;
+    }
+    options
+}

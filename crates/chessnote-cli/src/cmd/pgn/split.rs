@@ -1,0 +1,169 @@
+//! `chessnote pgn split`: files cut into parts at game boundaries, each
+//! part the bytes of its games as they were (so that, without `--where`,
+//! the parts of a file put back together are the file), compressed as the
+//! input was.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use chessnote::pgn::Chunks;
+
+use super::drive::{Ctx, Out};
+use super::jobs::{Capture, Skipper};
+use super::{Settings, SplitArgs};
+use crate::compress::{self, Compression, Finish};
+
+/// Runs `chessnote pgn split`.
+///
+/// # Errors
+///
+/// A usage error: `--parts` with stdin.
+pub fn run(args: &SplitArgs, settings: &Settings) -> Result<ExitCode, String> {
+    if args.parts.is_some() && settings.sources.iter().any(Option::is_none) {
+        return Err("split --parts counts the games of a file first: give FILE \
+                    arguments, or use --games with stdin"
+            .into());
+    }
+    std::fs::create_dir_all(&args.out)
+        .map_err(|err| format!("--out {}: {err}", args.out.display()))?;
+    let mut status = ExitCode::SUCCESS;
+    for source in &settings.sources {
+        let name = source.as_deref().unwrap_or("<stdin>");
+        if let Err(err) = split(args, settings, source.as_deref()) {
+            let _ = writeln!(io::stderr(), "chessnote pgn split: {name}: {err}");
+            status = ExitCode::from(2);
+        }
+    }
+    Ok(status)
+}
+
+/// The stem of a part's name: the file's name without its `.pgn` and
+/// compression extensions (`stdin` for stdin).
+fn stem(source: Option<&str>) -> String {
+    let Some(path) = source else {
+        return "stdin".into();
+    };
+    let mut name = Path::new(path)
+        .file_name()
+        .map_or_else(|| "part".into(), |n| n.to_string_lossy().into_owned());
+    for ext in [".zst", ".gz", ".bz2", ".pgn"] {
+        if let Some(rest) = name.strip_suffix(ext) {
+            name = rest.to_owned();
+        }
+    }
+    name
+}
+
+/// The part being written.
+struct Part {
+    path: PathBuf,
+    writer: Box<dyn Finish>,
+    games: u64,
+}
+
+impl Part {
+    fn finish(self) -> io::Result<()> {
+        self.writer.finish()?;
+        let mut out = io::stdout().lock();
+        writeln!(out, "{}\t{}", self.path.display(), self.games)
+    }
+}
+
+/// Counts the games of a source that `--where` keeps.
+fn count(settings: &Settings, path: &str) -> io::Result<u64> {
+    let opened = compress::open(Some(Path::new(path)))?;
+    let mut reader = chessnote::pgn::Reader::with_options(opened.reader, settings.options);
+    let needs_moves = settings.filter.as_ref().is_some_and(|f| f.needs_moves());
+    let mut capture = Capture::new(Skipper(!needs_moves));
+    capture.configure(settings);
+    let ctx = Ctx {
+        name: path,
+        settings,
+    };
+    let mut out = Out::default();
+    while reader.read_game(&mut capture)?.is_some() {
+        capture.kept(&ctx, &mut out);
+    }
+    Ok(out.matched)
+}
+
+fn split(args: &SplitArgs, settings: &Settings, source: Option<&str>) -> io::Result<()> {
+    let total = match (args.parts, source) {
+        (Some(_), Some(path)) => Some(count(settings, path)?),
+        _ => None,
+    };
+    let opened = compress::open(source.map(Path::new))?;
+    let compression = opened.compression;
+    let stem = stem(source);
+    let name = source.unwrap_or("<stdin>");
+    let ctx = Ctx { name, settings };
+    // The part of the `k`th game kept, from 0.
+    let part_of = |k: u64| match (args.games, args.parts, total) {
+        (Some(n), _, _) => k / n,
+        (_, Some(n), Some(t)) if t > 0 => ((k + 1) * n - 1) / t,
+        _ => 0,
+    };
+    let needs_moves = settings.filter.as_ref().is_some_and(|f| f.needs_moves());
+    let mut capture = Capture::new(Skipper(!needs_moves));
+    capture.configure(settings);
+    let mut part: Option<(u64, Part)> = None;
+    let mut kept = 0u64;
+    let mut out = Out::default();
+    for chunk in Chunks::new(opened.reader, settings.options, settings.chunk_size) {
+        let chunk = chunk?;
+        let base = chunk.start().location.byte;
+        let bytes = chunk.bytes();
+        let mut reader = chunk.reader();
+        let mut end = 0;
+        loop {
+            let before = (reader.location().byte - base) as usize;
+            let Ok(read) = reader.read_game(&mut capture);
+            if read.is_none() {
+                break;
+            }
+            end = (reader.location().byte - base) as usize;
+            if !capture.kept(&ctx, &mut out) {
+                continue;
+            }
+            let index = part_of(kept);
+            kept += 1;
+            if part.as_ref().is_none_or(|(i, _)| *i != index) {
+                if let Some((_, done)) = part.take() {
+                    done.finish()?;
+                }
+                part = Some((index, open_part(&args.out, &stem, index, compression)?));
+            }
+            if let Some((_, current)) = &mut part {
+                current.writer.write_all(&bytes[before..end])?;
+                current.games += 1;
+            }
+        }
+        // What follows the last game (whitespace) stays with it.
+        if settings.filter.is_none() && end < bytes.len() {
+            if let Some((_, current)) = &mut part {
+                current.writer.write_all(&bytes[end..])?;
+            }
+        }
+    }
+    if let Some((_, done)) = part.take() {
+        done.finish()?;
+    }
+    Ok(())
+}
+
+fn open_part(dir: &Path, stem: &str, index: u64, compression: Compression) -> io::Result<Part> {
+    let path = dir.join(format!(
+        "{stem}-{:05}.pgn{}",
+        index + 1,
+        compression.extension()
+    ));
+    let file = File::create(&path)?;
+    let writer = compress::encoder(compression, Box::new(BufWriter::new(file)))?;
+    Ok(Part {
+        path,
+        writer,
+        games: 0,
+    })
+}
