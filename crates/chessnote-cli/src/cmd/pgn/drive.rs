@@ -58,6 +58,13 @@ pub trait Job: Sync {
     /// A new thread's state.
     fn worker(&self) -> Self::Worker;
 
+    /// Whether worker threads help: not when a game costs no more to read
+    /// than to find where it ends, as the thread that cuts chunks does.
+    fn parallel(&self, settings: &Settings) -> bool {
+        let _ = settings;
+        true
+    }
+
     /// Reads the next game of `reader` into `out`: `Ok(false)` at the end
     /// of the input.
     ///
@@ -189,7 +196,7 @@ pub fn drive<J: Job>(job: &J, settings: &Settings) -> Totals {
         };
         let progress = Progress::new(settings.progress, name, opened.size, opened.read.clone());
         let ctx = Ctx { name, settings };
-        let result = if settings.threads <= 1 {
+        let result = if settings.threads <= 1 || !job.parallel(settings) {
             sequential(job, opened.reader, &ctx, &mut sink, &progress)
         } else {
             parallel(job, opened.reader, &ctx, &mut sink, &progress)

@@ -207,6 +207,11 @@ impl Job for Count {
         Capture::new(Skipper(true))
     }
 
+    /// Skipping the movetext costs what cutting chunks does: one thread.
+    fn parallel(&self, settings: &super::Settings) -> bool {
+        settings.filter.as_ref().is_some_and(|f| f.needs_moves())
+    }
+
     fn game<I: Input>(
         &self,
         capture: &mut Capture<Skipper>,
