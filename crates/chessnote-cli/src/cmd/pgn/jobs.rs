@@ -90,7 +90,7 @@ impl Job for Moves {
                 if i > 0 {
                     out.stdout.push(' ');
                 }
-                let _ = write!(out.stdout, "{uci}");
+                uci.append_to(&mut out.stdout);
             }
         } else {
             for (i, text) in game.moves_in(self.notation).iter().enumerate() {
@@ -338,7 +338,9 @@ fn game_json(out: &mut String, game: &Game) {
         if i > 0 {
             out.push(',');
         }
-        let _ = write!(out, "\"{uci}\"");
+        out.push('"');
+        uci.append_to(out);
+        out.push('"');
         plies += 1;
     }
     out.push_str("],\"san\":[");
