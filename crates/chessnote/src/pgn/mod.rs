@@ -20,6 +20,11 @@
 //!   [`PgnWriter`] write the standard's export format, or exactly what
 //!   python-chess writes ([`WriteOptions`]).
 //!
+//! - [`Chunks`] cuts an input into chunks of whole games that threads can
+//!   read alone ([`Chunk::reader`]), with the game numbers and places of
+//!   one reader of the whole input; [`filter`] is the `--where` language of
+//!   `chessnote pgn`, a compiled test on a game's tags and length.
+//!
 //! `docs/pgn.md` lists how this reader differs from python-chess and why.
 //!
 //! ```

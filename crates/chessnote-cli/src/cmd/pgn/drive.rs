@@ -167,11 +167,10 @@ impl Sink {
         }
         out.stdout.clear();
         self.totals.add_counts(out);
-        *out = Out {
-            stdout: core::mem::take(&mut out.stdout),
-            stderr: core::mem::take(&mut out.stderr),
-            ..Out::default()
-        };
+        out.games = 0;
+        out.matched = 0;
+        out.problem_games = 0;
+        out.problems = 0;
     }
 }
 
@@ -185,6 +184,9 @@ pub fn drive<J: Job>(job: &J, settings: &Settings) -> Totals {
     let mut unreadable = false;
     for source in &settings.sources {
         let name = source.as_deref().unwrap_or("<stdin>");
+        if source.is_none() && io::IsTerminal::is_terminal(&io::stdin()) && !settings.quiet {
+            let _ = writeln!(io::stderr(), "chessnote pgn: reading PGN from stdin (end with Ctrl-D)");
+        }
         let opened = match compress::open(source.as_deref().map(Path::new)) {
             Ok(opened) => opened,
             Err(err) => {

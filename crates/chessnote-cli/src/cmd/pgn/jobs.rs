@@ -108,16 +108,8 @@ impl Job for Moves {
 
 /// `convert --to json`: one object per line per game.
 pub struct Json {
-    options: ReadOptions,
-}
-
-impl Json {
-    /// The job, reading with the settings' options.
-    pub fn new(settings: &super::Settings) -> Json {
-        Json {
-            options: settings.options,
-        }
-    }
+    /// How to read.
+    pub options: ReadOptions,
 }
 
 impl Job for Json {
@@ -194,16 +186,12 @@ impl Job for Pgn {
 }
 
 /// `count`: the games `--where` keeps, read as little as it needs.
-pub struct Count {
-    /// How to read.
-    pub options: ReadOptions,
-}
+pub struct Count;
 
 impl Job for Count {
     type Worker = Capture<Skipper>;
 
     fn worker(&self) -> Capture<Skipper> {
-        let _ = self.options;
         Capture::new(Skipper(true))
     }
 

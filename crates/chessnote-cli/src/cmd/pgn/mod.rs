@@ -243,7 +243,12 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
         Command::Convert(args) => {
             let settings = Settings::new(&args.inputs, &args.filter)?;
             let totals = match args.to {
-                Format::Json => drive::drive(&jobs::Json::new(&settings), &settings),
+                Format::Json => {
+                    let job = jobs::Json {
+                        options: settings.options,
+                    };
+                    drive::drive(&job, &settings)
+                }
                 Format::Pgn => {
                     let job = jobs::Pgn {
                         write: write_options(&args),
@@ -271,10 +276,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
         }
         Command::Count(args) => {
             let settings = Settings::new(&args.inputs, &args.filter)?;
-            let job = jobs::Count {
-                options: settings.options,
-            };
-            let totals = drive::drive(&job, &settings);
+            let totals = drive::drive(&jobs::Count, &settings);
             let line = if args.json {
                 format!(
                     "{{\"games\": {}, \"read\": {}}}\n",

@@ -1,0 +1,28 @@
+#![no_main]
+
+//! PGN cut into chunks (`pgn::Chunks`, as `chessnote pgn` does for its
+//! threads) on arbitrary bytes: every chunk read alone gives, in order,
+//! exactly the games of one reader of the whole input: the same moves,
+//! tags, errors, game numbers and places.
+
+use chessnote::pgn::{Chunks, Game, ReadOptions, Reader};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let Some((&size, data)) = data.split_first() else {
+        return;
+    };
+    let mut options = ReadOptions::DEFAULT;
+    options.limits.max_tag_len = 64;
+    options.limits.max_token_len = 32;
+    options.limits.max_depth = 8;
+    let builder = || Game::builder().variations(true);
+    let whole: Vec<_> = Reader::from_slice_with(data, options)
+        .games_with(builder())
+        .collect();
+    let mut chunked = Vec::new();
+    for chunk in Chunks::new(data, options, usize::from(size) * 8) {
+        let chunk = chunk.expect("reading a slice cannot fail");
+        chunked.extend(chunk.reader().games_with(builder()));
+    }
+    assert_eq!(whole, chunked);
+});
