@@ -234,9 +234,13 @@ fn sequential<J: Job>(
     let mut reader = Reader::with_options(read, ctx.settings.options);
     let mut worker = job.worker();
     let mut out = Out::default();
+    let mut games = 0u64;
     while job.game(&mut worker, &mut reader, ctx, &mut out)? {
-        if out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() {
+        games += 1;
+        if games % 1024 == 0 {
             progress.tick(sink.totals.games + out.games);
+        }
+        if out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() {
             sink.emit(&mut out);
         }
     }

@@ -5,12 +5,14 @@ use std::ops::ControlFlow::{self, Break, Continue};
 
 use chessnote::pgn::commands::Score;
 use chessnote::pgn::filter::TagsAndPlies;
+use chessnote::Move;
 use chessnote::pgn::{
-    Game, GameBuilder, GameResult, GameStart, Input, Nag, PgnError, PgnWriter, RawComment,
-    RawTag, ReadOptions, Reader, Skip, Token, Visitor, WriteOptions, decode_text,
+    Game, GameBuilder, GameResult, GameStart, Input, Nag, PgnError, PgnErrorKind, PgnWriter,
+    RawComment, RawTag, ReadOptions, Reader, Replayer, Skip, Token, Visitor, WriteOptions,
+    decode_text,
 };
 use chessnote::position::{Notation, WriteNotation};
-use chessnote::san::SanPlus;
+use chessnote::san::{San, SanPlus};
 use chessnote::uci::Uci;
 use chessnote::Diagnostic;
 
@@ -66,43 +68,189 @@ pub struct Moves {
 }
 
 impl Job for Moves {
-    type Worker = GameBuilder;
+    type Worker = MovesVisitor;
 
-    fn worker(&self) -> GameBuilder {
-        Game::builder_with(self.options)
+    fn worker(&self) -> MovesVisitor {
+        MovesVisitor::new(self.notation, self.options)
     }
 
     fn game<I: Input>(
         &self,
-        builder: &mut GameBuilder,
+        visitor: &mut MovesVisitor,
         reader: &mut Reader<I>,
         ctx: &Ctx<'_>,
         out: &mut Out,
     ) -> Result<bool, I::Error> {
-        let Some(game) = reader.read_game(builder)? else {
+        visitor.filter = ctx.settings.filter.is_some();
+        if reader.read_game(visitor)?.is_none() {
             return Ok(false);
-        };
-        if !kept(ctx, &game, out) {
+        }
+        out.games += 1;
+        let keep = ctx.settings.filter.as_ref().is_none_or(|f| {
+            f.matches(&TagsAndPlies {
+                tags: &visitor.tags,
+                plies: visitor.plies,
+            })
+        });
+        if !keep {
             return Ok(true);
         }
-        if self.notation.notation() == Notation::Uci {
-            for (i, uci) in game.uci().enumerate() {
-                if i > 0 {
-                    out.stdout.push(' ');
-                }
-                uci.append_to(&mut out.stdout);
+        out.matched += 1;
+        out.stdout.push_str(&visitor.line);
+        out.stdout.push('\n');
+        if !visitor.errors.is_empty() {
+            let names = Names::of(|name| {
+                visitor
+                    .tags
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| v.as_str())
+            });
+            for error in &visitor.errors {
+                problem_line(&mut out.stderr, ctx.name, &names, error);
             }
+            count_problems(out, visitor.errors.len());
+        }
+        Ok(true)
+    }
+}
+
+/// The visitor of `convert --to uci|san|…`: each game's mainline replayed
+/// and written straight into one line, no [`Game`] built. It plays the
+/// moves as [`GameBuilder`] does (the same [`Replayer`], the same lines
+/// stopped, the same errors in the same order), so its line is
+/// [`Game::uci`] or [`Game::moves_in`] of the game, which the tests check.
+#[derive(Debug)]
+pub struct MovesVisitor {
+    replayer: Replayer,
+    notation: WriteNotation,
+    /// Whether `--where` is given (then every tag is kept).
+    filter: bool,
+    /// The game's line of moves.
+    line: String,
+    /// Its problems, in input order.
+    errors: Vec<PgnError>,
+    /// Its players, and with `--where` every tag.
+    tags: Vec<(String, String)>,
+    /// Its mainline moves as read (as [`Game::moves`] counts them).
+    plies: u32,
+    /// Whether a move was written on the line.
+    any: bool,
+}
+
+impl MovesVisitor {
+    fn new(notation: WriteNotation, options: ReadOptions) -> MovesVisitor {
+        // UCI needs no position before the move; the others do.
+        let replayer = if notation.notation() == Notation::Uci {
+            Replayer::mainline_only(options.san)
         } else {
-            for (i, text) in game.moves_in(self.notation).iter().enumerate() {
-                if i > 0 {
-                    out.stdout.push(' ');
-                }
-                out.stdout.push_str(text);
+            Replayer::new(options.san)
+        };
+        MovesVisitor {
+            replayer: replayer.fen_options(options.fen),
+            notation,
+            filter: false,
+            line: String::new(),
+            errors: Vec::new(),
+            tags: Vec::new(),
+            plies: 0,
+            any: false,
+        }
+    }
+
+    /// Writes a move (`None`: a null move) just played.
+    fn write(&mut self, mv: Option<Move>) {
+        if self.any {
+            self.line.push(' ');
+        }
+        self.any = true;
+        let uci = self.notation.notation() == Notation::Uci;
+        match (mv, self.replayer.previous_position()) {
+            (None, _) => self.line.push_str(if uci { "0000" } else { "--" }),
+            (Some(mv), _) if uci => {
+                Uci::from_move(mv, self.replayer.start().castling_mode()).append_to(&mut self.line);
+            }
+            (Some(mv), Some(before)) => self.line.push_str(&before.write_move(self.notation, mv)),
+            (Some(mv), None) => {
+                let _ = write!(self.line, "{mv}");
             }
         }
-        out.stdout.push('\n');
-        report_errors(out, ctx, &game);
-        Ok(true)
+    }
+}
+
+impl Visitor for MovesVisitor {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_game(&mut self, game: GameStart) -> ControlFlow<(), ()> {
+        self.replayer.begin_game(game);
+        self.line.clear();
+        self.errors.clear();
+        self.tags.clear();
+        self.plies = 0;
+        self.any = false;
+        Continue(())
+    }
+
+    fn tag(&mut self, (): &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        self.replayer.tag(name, value);
+        if self.filter || matches!(name, b"White" | b"Black") {
+            self.tags.push((
+                decode_text(name).0.into_owned(),
+                value.decode_text().0.into_owned(),
+            ));
+        }
+        Continue(())
+    }
+
+    fn begin_movetext(&mut self, (): ()) -> ControlFlow<(), ()> {
+        if let Err(error) = self.replayer.begin_movetext() {
+            self.errors.push(error);
+        }
+        Continue(())
+    }
+
+    fn san(&mut self, (): &mut (), san: SanPlus, token: Token<'_>) -> ControlFlow<()> {
+        self.plies += 1;
+        let stopped = self.replayer.is_stopped();
+        match self.replayer.san(san, &token) {
+            Ok(Some(mv)) => self.write(Some(mv)),
+            Ok(None) if !stopped => self.write(None),
+            Ok(None) => {}
+            Err(error) => self.errors.push(error),
+        }
+        Continue(())
+    }
+
+    fn uci(&mut self, (): &mut (), uci: Uci, token: Token<'_>) -> ControlFlow<()> {
+        if uci == Uci::Null {
+            return self.san(&mut (), SanPlus::from(San::Null), token);
+        }
+        match self.replayer.uci(uci, &token) {
+            Ok(Some((mv, _))) => {
+                self.plies += 1;
+                self.write(Some(mv));
+            }
+            Ok(None) => {}
+            Err(error) => self.errors.push(error),
+        }
+        Continue(())
+    }
+
+    fn error(&mut self, error: PgnError) -> ControlFlow<()> {
+        if matches!(
+            error.kind(),
+            PgnErrorKind::InvalidSan | PgnErrorKind::TooManyMoves
+        ) {
+            self.replayer.stop_line();
+        }
+        self.errors.push(error);
+        Continue(())
+    }
+
+    fn end_game(&mut self, (): ()) {
+        self.errors.sort_by_key(|e| e.location().byte);
     }
 }
 
