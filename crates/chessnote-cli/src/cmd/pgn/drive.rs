@@ -11,7 +11,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use chessnote::pgn::{Chunk, Chunks, Input, Reader};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 use super::Settings;
 use crate::compress::{self, Counter};
@@ -152,9 +152,13 @@ struct Sink {
 
 impl Sink {
     fn emit(&mut self, out: &mut Out) {
+        if let Err(err) = self.stdout.write_all(out.stdout.as_bytes()) {
+            closed(&err);
+        }
+        out.stdout.clear();
         if !out.stderr.is_empty() {
             if !self.quiet {
-                // What came before on stdout comes first.
+                // The games' lines come before their problems.
                 if let Err(err) = self.stdout.flush() {
                     closed(&err);
                 }
@@ -162,10 +166,6 @@ impl Sink {
             }
             out.stderr.clear();
         }
-        if let Err(err) = self.stdout.write_all(out.stdout.as_bytes()) {
-            closed(&err);
-        }
-        out.stdout.clear();
         self.totals.add_counts(out);
         out.games = 0;
         out.matched = 0;
@@ -324,10 +324,13 @@ struct Progress {
 impl Progress {
     fn new(show: bool, name: &str, size: Option<u64>, read: Counter) -> Progress {
         let bar = show.then(|| {
-            let bar = match size {
-                Some(size) => ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::stderr()),
-                None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
+            let target = if io::IsTerminal::is_terminal(&io::stderr()) {
+                ProgressDrawTarget::stderr()
+            } else {
+                // `--progress` into a file or a pipe: a line a second.
+                ProgressDrawTarget::term_like_with_hz(Box::new(Lines), 1)
             };
+            let bar = ProgressBar::with_draw_target(size, target);
             let template = if size.is_some() {
                 "{prefix} [{bar:30}] {bytes}/{total_bytes} {binary_bytes_per_sec} {msg} ETA {eta}"
             } else {
@@ -361,5 +364,43 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// A progress bar's "terminal" when stderr is not one: each drawing is a
+/// line of its own (no cursor moves).
+#[derive(Debug)]
+struct Lines;
+
+impl TermLike for Lines {
+    fn width(&self) -> u16 {
+        100
+    }
+    fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+        Ok(())
+    }
+    fn write_line(&self, line: &str) -> io::Result<()> {
+        writeln!(io::stderr(), "{line}")
+    }
+    fn write_str(&self, text: &str) -> io::Result<()> {
+        if text.trim().is_empty() {
+            return Ok(());
+        }
+        writeln!(io::stderr(), "{text}")
+    }
+    fn clear_line(&self) -> io::Result<()> {
+        Ok(())
+    }
+    fn flush(&self) -> io::Result<()> {
+        io::stderr().flush()
     }
 }
