@@ -7,6 +7,7 @@ mod contract;
 mod convert;
 mod eran;
 mod fen;
+mod pgn;
 mod pin;
 mod san;
 

@@ -115,13 +115,24 @@ impl Totals {
             return;
         }
         let mut line = format!(
-            "{} games, {} with problems, {} problems",
-            self.games, self.problem_games, self.problems
+            "{}, {} with problems, {}",
+            plural(self.games, "game"),
+            self.problem_games,
+            plural(self.problems, "problem")
         );
         if settings.filter.is_some() {
             line = format!("{line} ({} kept by --where)", self.matched);
         }
         let _ = writeln!(io::stderr(), "chessnote pgn {command}: {line}");
+    }
+}
+
+/// `1 game`, `2 games`.
+fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 

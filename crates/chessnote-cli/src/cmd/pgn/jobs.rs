@@ -299,7 +299,9 @@ impl Job for Pgn {
     type Worker = Capture<PgnWriter>;
 
     fn worker(&self) -> Capture<PgnWriter> {
-        Capture::new(PgnWriter::with_read_options(self.write, self.options))
+        // Replayed: SAN is written from the position (a wrong `+` read
+        // with a leniency is written right), as the export format wants.
+        Capture::new(PgnWriter::with_read_options(self.write, self.options).replay(true))
     }
 
     fn game<I: Input>(

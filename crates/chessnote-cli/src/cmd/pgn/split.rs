@@ -141,10 +141,11 @@ fn split(args: &SplitArgs, settings: &Settings, source: Option<&str>) -> io::Res
             }
         }
         // What follows the last game (whitespace) stays with it.
-        if settings.filter.is_none() && end < bytes.len() {
-            if let Some((_, current)) = &mut part {
-                current.writer.write_all(&bytes[end..])?;
-            }
+        if let Some((_, current)) = &mut part
+            && settings.filter.is_none()
+            && end < bytes.len()
+        {
+            current.writer.write_all(&bytes[end..])?;
         }
     }
     if let Some((_, done)) = part.take() {
