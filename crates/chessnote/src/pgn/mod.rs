@@ -40,9 +40,9 @@
 
 mod build;
 mod chunks;
-pub mod filter;
 pub mod commands;
 mod error;
+pub mod filter;
 mod game;
 mod input;
 mod options;

@@ -52,9 +52,18 @@ fn every_file_reads_the_same_cut_into_chunks() {
         // From a chunk a game to chunks larger than most files.
         for (target, seed) in [(1, 3), (3000, 5), (64 * 1024, 11)] {
             let chunked = games_chunked(data, options, target, seed);
-            assert_eq!(whole.len(), chunked.len(), "{rel}: game count, chunks of {target}");
+            assert_eq!(
+                whole.len(),
+                chunked.len(),
+                "{rel}: game count, chunks of {target}"
+            );
             for (a, b) in whole.iter().zip(&chunked) {
-                assert_eq!(a, b, "{rel}: game {} differs in chunks of {target}", a.index + 1);
+                assert_eq!(
+                    a,
+                    b,
+                    "{rel}: game {} differs in chunks of {target}",
+                    a.index + 1
+                );
             }
         }
     }

@@ -218,11 +218,7 @@ pub fn games_chunked(data: &[u8], options: ReadOptions, target: usize, seed: u64
     let mut games = Vec::new();
     for chunk in chessnote::pgn::Chunks::new(Chunky::new(data, seed, 5000), options, target) {
         let chunk = chunk.expect("reading from memory cannot fail");
-        games.extend(
-            chunk
-                .reader()
-                .games_with(Game::builder().variations(true)),
-        );
+        games.extend(chunk.reader().games_with(Game::builder().variations(true)));
     }
     games
 }

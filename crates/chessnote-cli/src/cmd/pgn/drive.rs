@@ -196,7 +196,10 @@ pub fn drive<J: Job>(job: &J, settings: &Settings) -> Totals {
     for source in &settings.sources {
         let name = source.as_deref().unwrap_or("<stdin>");
         if source.is_none() && io::IsTerminal::is_terminal(&io::stdin()) && !settings.quiet {
-            let _ = writeln!(io::stderr(), "chessnote pgn: reading PGN from stdin (end with Ctrl-D)");
+            let _ = writeln!(
+                io::stderr(),
+                "chessnote pgn: reading PGN from stdin (end with Ctrl-D)"
+            );
         }
         let opened = match compress::open(source.as_deref().map(Path::new)) {
             Ok(opened) => opened,
@@ -248,7 +251,7 @@ fn sequential<J: Job>(
     let mut games = 0u64;
     while job.game(&mut worker, &mut reader, ctx, &mut out)? {
         games += 1;
-        if games % 1024 == 0 {
+        if games.is_multiple_of(1024) {
             progress.tick(sink.totals.games + out.games);
         }
         if out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() {

@@ -3,9 +3,10 @@
 use std::fmt::Write as _;
 use std::ops::ControlFlow::{self, Break, Continue};
 
+use chessnote::Diagnostic;
+use chessnote::Move;
 use chessnote::pgn::commands::Score;
 use chessnote::pgn::filter::TagsAndPlies;
-use chessnote::Move;
 use chessnote::pgn::{
     Game, GameBuilder, GameResult, GameStart, Input, Nag, PgnError, PgnErrorKind, PgnWriter,
     RawComment, RawTag, ReadOptions, Reader, Replayer, Skip, Token, Visitor, WriteOptions,
@@ -14,7 +15,6 @@ use chessnote::pgn::{
 use chessnote::position::{Notation, WriteNotation};
 use chessnote::san::{San, SanPlus};
 use chessnote::uci::Uci;
-use chessnote::Diagnostic;
 
 use super::drive::{Ctx, Job, Out};
 
@@ -671,7 +671,12 @@ impl<V: Visitor> Visitor for Capture<V> {
         self.inner.begin_game(game)
     }
 
-    fn tag(&mut self, tags: &mut V::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<V::Output> {
+    fn tag(
+        &mut self,
+        tags: &mut V::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<V::Output> {
         if matches!(name, b"White" | b"Black") || self.filter {
             self.tags.push((
                 decode_text(name).0.into_owned(),
@@ -685,7 +690,12 @@ impl<V: Visitor> Visitor for Capture<V> {
         self.inner.begin_movetext(tags)
     }
 
-    fn san(&mut self, m: &mut V::Movetext, san: SanPlus, token: Token<'_>) -> ControlFlow<V::Output> {
+    fn san(
+        &mut self,
+        m: &mut V::Movetext,
+        san: SanPlus,
+        token: Token<'_>,
+    ) -> ControlFlow<V::Output> {
         self.plies += u32::from(self.depth == 0);
         self.inner.san(m, san, token)
     }

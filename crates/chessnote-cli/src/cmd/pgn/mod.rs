@@ -324,10 +324,7 @@ impl Settings {
             None => None,
             Some(expr) => Some(Filter::parse(expr).map_err(|err| {
                 let (shown, caret) = report::excerpt(expr.as_bytes(), err.offset());
-                format!(
-                    "--where: {err}\n  {shown}\n  {}^",
-                    " ".repeat(caret)
-                )
+                format!("--where: {err}\n  {shown}\n  {}^", " ".repeat(caret))
             })?),
         };
         let threads = match inputs.threads {
