@@ -165,15 +165,16 @@ impl MovesVisitor {
         }
         self.any = true;
         let uci = self.notation.notation() == Notation::Uci;
-        match (mv, self.replayer.previous_position()) {
-            (None, _) => self.line.push_str(if uci { "0000" } else { "--" }),
-            (Some(mv), _) if uci => {
-                Uci::from_move(mv, self.replayer.start().castling_mode()).append_to(&mut self.line);
-            }
-            (Some(mv), Some(before)) => self.line.push_str(&before.write_move(self.notation, mv)),
-            (Some(mv), None) => {
-                let _ = write!(self.line, "{mv}");
-            }
+        let Some(mv) = mv else {
+            self.line.push_str(if uci { "0000" } else { "--" });
+            return;
+        };
+        if uci {
+            Uci::from_move(mv, self.replayer.start().castling_mode()).append_to(&mut self.line);
+        } else if let Some(before) = self.replayer.previous_position() {
+            self.line.push_str(&before.write_move(self.notation, mv));
+        } else {
+            let _ = write!(self.line, "{mv}");
         }
     }
 }
