@@ -46,6 +46,9 @@ impl Job for Check {
         };
         out.games += 1;
         out.matched += 1;
+        if game.errors.is_empty() {
+            return Ok(true);
+        }
         let names = Names::of(|name| game.tag(name));
         for error in &game.errors {
             if self.json {
@@ -491,7 +494,7 @@ fn game_json(out: &mut String, game: &Game) {
     }
     out.push_str("],\"result\":");
     match game.result {
-        Some(result) => json_str(out, result_text(result)),
+        Some(result) => json_str(out, result.as_str()),
         None => out.push_str("null"),
     }
     out.push_str(",\"clocks\":[");
@@ -535,16 +538,6 @@ fn game_json(out: &mut String, game: &Game) {
         out.push('}');
     }
     out.push_str("]}\n");
-}
-
-/// The termination marker's text.
-fn result_text(result: GameResult) -> &'static str {
-    match result {
-        GameResult::WhiteWins => "1-0",
-        GameResult::BlackWins => "0-1",
-        GameResult::Draw => "1/2-1/2",
-        GameResult::Unknown => "*",
-    }
 }
 
 fn json_opt(out: &mut String, value: Option<impl std::fmt::Display>) {
