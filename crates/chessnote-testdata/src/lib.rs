@@ -13,6 +13,7 @@ mod conformance;
 mod data;
 mod perft;
 mod pgn;
+mod python_chess;
 mod stop_at;
 mod synthetic;
 
@@ -21,5 +22,6 @@ pub use conformance::{Row, conformance, unescape};
 pub use data::{decode, read_data, require_shared, shared_dir, shared_path};
 pub use perft::{perft, perft_bulk};
 pub use pgn::{games, san_tokens_of_pgn};
+pub use python_chess::{python_headers, python_tag_value, sha1_hex};
 pub use stop_at::StopAt;
 pub use synthetic::synthetic_pgn;

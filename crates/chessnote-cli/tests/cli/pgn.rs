@@ -46,19 +46,10 @@ fn pgn_path(rel: &str) -> Option<PathBuf> {
 fn pgn_data(rel: &str) -> Option<Vec<u8>> {
     let raw = std::fs::read(pgn_path(rel)?).expect("read a shared file");
     Some(if rel.ends_with(".zst") {
-        unzstd(&raw)
+        chessnote_testdata::decode(&raw)
     } else {
         raw
     })
-}
-
-fn unzstd(data: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    ruzstd::decoding::StreamingDecoder::new(data)
-        .expect("a zstd frame")
-        .read_to_end(&mut out)
-        .expect("zstd data");
-    out
 }
 
 fn zstd(data: &[u8]) -> Vec<u8> {
@@ -1089,49 +1080,10 @@ enum Diff {
     Result,
 }
 
-/// python-chess's headers: the Seven Tag Roster first with its defaults,
-/// then the other tags where they first appear, each with its last value
-/// (its rule, as in `crates/chessnote/tests/pgn/python_chess.rs`).
-fn python_headers(tags: &[(String, String)]) -> Vec<(String, String)> {
-    let roster = [
-        ("Event", "?"),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "?"),
-        ("White", "?"),
-        ("Black", "?"),
-        ("Result", "*"),
-    ];
-    let mut out: Vec<(String, String)> = roster
-        .iter()
-        .map(|(n, v)| (n.to_string(), v.to_string()))
-        .collect();
-    for (name, value) in tags {
-        match out.iter_mut().find(|(n, _)| n == name) {
-            Some(slot) => slot.1 = value.clone(),
-            None => out.push((name.clone(), value.clone())),
-        }
-    }
-    out
-}
-
 /// python-chess's tag pairs, with the standard's `\"` and `\\` (which it
 /// leaves as written) decoded.
 fn py_pairs(value: &Value) -> Vec<(String, String)> {
-    let unescape = |v: &str| {
-        let mut out = String::new();
-        let mut chars = v.chars().peekable();
-        while let Some(c) = chars.next() {
-            match (c, chars.peek()) {
-                ('\\', Some(&next @ ('"' | '\\'))) => {
-                    out.push(next);
-                    chars.next();
-                }
-                _ => out.push(c),
-            }
-        }
-        out
-    };
+    let unescape = chessnote_testdata::python_tag_value;
     value
         .as_array()
         .map(|a| {
@@ -1160,7 +1112,7 @@ fn differences(py: &[Value], ours: &[Read3]) -> Vec<Diff> {
         }
         let tags_equal = match p.get("raw_headers") {
             Some(raw) => py_pairs(raw) == g.tags,
-            None => py_pairs(&p["headers"]) == python_headers(&g.tags),
+            None => py_pairs(&p["headers"]) == chessnote_testdata::python_headers(&g.tags),
         };
         let uci = g.uci.join(" ");
         let moves_equal = match p["detail"].as_str() {
@@ -1171,7 +1123,7 @@ fn differences(py: &[Value], ours: &[Read3]) -> Vec<Diff> {
                 .map(|m| m.as_str().unwrap())
                 .eq(g.uci.iter().map(String::as_str)),
             Some("uci") => p["uci"].as_str().unwrap() == uci,
-            _ => p["uci_sha1"].as_str().unwrap() == sha1_hex(uci.as_bytes()),
+            _ => p["uci_sha1"].as_str().unwrap() == chessnote_testdata::sha1_hex(uci.as_bytes()),
         };
         for (equal, diff) in [
             (tags_equal, Diff::Tags),
@@ -1187,64 +1139,6 @@ fn differences(py: &[Value], ours: &[Read3]) -> Vec<Diff> {
     diffs
 }
 
-/// The SHA-1 of `data` in lowercase hex (the large corpus's vectors hold a
-/// hash of each game's moves).
-fn sha1_hex(data: &[u8]) -> String {
-    let mut h: [u32; 5] = [
-        0x6745_2301,
-        0xEFCD_AB89,
-        0x98BA_DCFE,
-        0x1032_5476,
-        0xC3D2_E1F0,
-    ];
-    let mut message = data.to_vec();
-    message.push(0x80);
-    while message.len() % 64 != 56 {
-        message.push(0);
-    }
-    message.extend_from_slice(&(data.len() as u64 * 8).to_be_bytes());
-    for block in message.chunks(64) {
-        let mut w = [0u32; 80];
-        for (i, word) in block.chunks(4).enumerate() {
-            w[i] = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
-        }
-        for i in 16..80 {
-            w[i] = (w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]).rotate_left(1);
-        }
-        let [mut a, mut b, mut c, mut d, mut e] = h;
-        for (i, &word) in w.iter().enumerate() {
-            let (f, k) = match i {
-                0..=19 => ((b & c) | (!b & d), 0x5A82_7999),
-                20..=39 => (b ^ c ^ d, 0x6ED9_EBA1),
-                40..=59 => ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC),
-                _ => (b ^ c ^ d, 0xCA62_C1D6),
-            };
-            let t = a
-                .rotate_left(5)
-                .wrapping_add(f)
-                .wrapping_add(e)
-                .wrapping_add(k)
-                .wrapping_add(word);
-            e = d;
-            d = c;
-            c = b.rotate_left(30);
-            b = a;
-            a = t;
-        }
-        for (x, y) in h.iter_mut().zip([a, b, c, d, e]) {
-            *x = x.wrapping_add(y);
-        }
-    }
-    h.iter().map(|x| format!("{x:08x}")).collect()
-}
-
-#[test]
-fn sha1_of_known_strings() {
-    // FIPS 180 examples.
-    assert_eq!(sha1_hex(b"abc"), "a9993e364706816aba3e25717850c26c9cd0d89d");
-    assert_eq!(sha1_hex(b""), "da39a3ee5e6b4b0d3255bfef95601890afd80709");
-}
-
 /// python-chess's games of every file (`game` and `exception` lines of
 /// `crates/chessnote/tests/data/pgn-vectors.jsonl.zst`), by file.
 fn python_chess_vectors(select: fn(&str) -> bool) -> BTreeMap<String, Vec<Value>> {
@@ -1252,7 +1146,7 @@ fn python_chess_vectors(select: fn(&str) -> bool) -> BTreeMap<String, Vec<Value>
         env!("CARGO_MANIFEST_DIR"),
         "/../chessnote/tests/data/pgn-vectors.jsonl.zst"
     );
-    let text = unzstd(&std::fs::read(path).expect("the committed vectors"));
+    let text = chessnote_testdata::decode(&std::fs::read(path).expect("the committed vectors"));
     let mut files: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     // `str::lines` and `strip_prefix` (std's, optimised) rather than a
     // byte loop: the file is 183 MB.
@@ -1339,7 +1233,7 @@ fn agree_with_python_chess(
         );
         let source = root.join(name);
         let data = if name.ends_with(".zst") {
-            let data = unzstd(&std::fs::read(&source).unwrap());
+            let data = chessnote_testdata::decode(&std::fs::read(&source).unwrap());
             paths.push(dir.file(&format!("{i:03}.pgn"), &data));
             data
         } else {
@@ -1583,7 +1477,13 @@ mod compressed {
         let dir = TempDir::new("pgn-split-compressed");
         let count = game_offsets(&data).len() as u64;
         let cases: [Packed; 3] = [
-            ("twic.pgn.zst", zstd(&data), ".zst", ZSTD_MAGIC, unzstd),
+            (
+                "twic.pgn.zst",
+                zstd(&data),
+                ".zst",
+                ZSTD_MAGIC,
+                chessnote_testdata::decode,
+            ),
             ("twic.pgn.gz", gzip(&data), ".gz", GZIP_MAGIC, gunzip),
             ("twic.pgn.bz2", bzip2(&data), ".bz2", BZIP2_MAGIC, bunzip2),
         ];
@@ -1610,7 +1510,7 @@ mod compressed {
             ".zst",
             ZSTD_MAGIC,
             &tcec_data,
-            unzstd,
+            chessnote_testdata::decode,
         );
     }
 

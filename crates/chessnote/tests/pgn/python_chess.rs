@@ -16,6 +16,8 @@ use chessnote::position::Notation;
 use serde_json::Value;
 
 use crate::common;
+use chessnote_testdata::python_headers;
+
 use crate::support::{for_each_vector_file, pgn_files, python_chess_options, sha1_hex};
 
 /// A kind of difference between a file as python-chess reads it and as
@@ -238,47 +240,9 @@ const EXPECTED: &[(&str, &[Diff])] = &[
     ("small/scalachess-fixtures/inlineComments.pgn", &[Comments]),
 ];
 
-/// python-chess's headers: the Seven Tag Roster first with its defaults,
-/// then the other tags where they first appear, each with its last value.
-fn python_headers(tags: &[(String, String)]) -> Vec<(String, String)> {
-    const ROSTER: [(&str, &str); 7] = [
-        ("Event", "?"),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "?"),
-        ("White", "?"),
-        ("Black", "?"),
-        ("Result", "*"),
-    ];
-    let mut out: Vec<(String, String)> = ROSTER
-        .iter()
-        .map(|(n, v)| (n.to_string(), v.to_string()))
-        .collect();
-    for (name, value) in tags {
-        match out.iter_mut().find(|(n, _)| n == name) {
-            Some(slot) => slot.1 = value.clone(),
-            None => out.push((name.clone(), value.clone())),
-        }
-    }
-    out
-}
-
 fn pairs(value: &Value) -> Vec<(String, String)> {
     // python-chess leaves the standard's escapes (`\"`, `\\`) as written.
-    let unescape = |v: &str| {
-        let mut out = String::new();
-        let mut chars = v.chars().peekable();
-        while let Some(c) = chars.next() {
-            match (c, chars.peek()) {
-                ('\\', Some(&next @ ('"' | '\\'))) => {
-                    out.push(next);
-                    chars.next();
-                }
-                _ => out.push(c),
-            }
-        }
-        out
-    };
+    let unescape = chessnote_testdata::python_tag_value;
     value
         .as_array()
         .map(|a| {
