@@ -6,10 +6,8 @@
 //! of the comments, the tag values that a `--where` expression compares,
 //! the same input read another way (compressed, on one thread, by the
 //! library, by python-chess 1.11.2 through the committed vectors).
-//!
-//! Two modules need code that lands with other branches and fail until
-//! then: `compressed` (zstd, gzip and bzip2 inputs: `src/compress.rs`) and
-//! `where_filter` (`--where`: `chessnote::pgn::filter`).
+//! `compressed` covers zstd, gzip and bzip2 inputs (`src/compress.rs`),
+//! `where_filter` the `--where` language (`chessnote::pgn::filter`).
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -1361,10 +1359,10 @@ fn convert_agrees_with_python_chess_on_the_large_corpus() {
 }
 
 // ---------------------------------------------------------------------------
-// 2. Compressed inputs (need `src/compress.rs`, from another branch)
+// 2. Compressed inputs
 // ---------------------------------------------------------------------------
 
-/// FAIL until the real `compress.rs` lands (the stub reads plain files).
+/// zstd, gzip and bzip2, told by content; stdin too.
 mod compressed {
     use super::*;
 
@@ -1527,18 +1525,31 @@ mod compressed {
         let bad = dir.file("bad.pgn.gz", &packed);
         let alone = pgn(&["convert", "--to", "uci", &good]);
         assert_eq!(alone.code, 0);
-        let run = pgn(&["convert", "--to", "uci", &good, &bad, &good]);
-        assert_eq!(run.code, 2, "{}", run.stderr);
-        assert!(run.stderr.contains(&bad), "{}", run.stderr);
-        assert!(run.stdout.starts_with(&alone.stdout) && run.stdout.ends_with(&alone.stdout));
+        // On one thread, and through the read-ahead and cutting threads.
+        for threads in ["1", "3"] {
+            let run = pgn(&[
+                "convert",
+                "--to",
+                "uci",
+                "--threads",
+                threads,
+                &good,
+                &bad,
+                &good,
+            ]);
+            assert_eq!(run.code, 2, "{}", run.stderr);
+            assert!(run.stderr.contains(&bad), "{}", run.stderr);
+            assert!(run.stderr.contains("corrupt gzip data"), "{}", run.stderr);
+            assert!(run.stdout.starts_with(&alone.stdout) && run.stdout.ends_with(&alone.stdout));
+        }
     }
 }
 
 // ---------------------------------------------------------------------------
-// --where (needs `chessnote::pgn::filter`, from another branch)
+// --where
 // ---------------------------------------------------------------------------
 
-/// FAIL until the real `--where` lands (the stub keeps every game).
+/// `--where`, against counts computed in the test.
 mod where_filter {
     use super::*;
 

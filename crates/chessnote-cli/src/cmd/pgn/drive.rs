@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -280,6 +280,15 @@ fn parallel<J: Job>(
     let (done_tx, done_rx) = sync_channel::<(u64, Out)>(threads * 2);
     let mut failure = None;
     std::thread::scope(|scope| {
+        // Decompressing and cutting are the serial part: on threads of
+        // their own, they overlap.
+        let (blocks_tx, blocks_rx) = sync_channel::<io::Result<Vec<u8>>>(4);
+        scope.spawn(move || read_ahead(read, &blocks_tx));
+        let read = ReadAhead {
+            blocks: blocks_rx,
+            block: Vec::new(),
+            at: 0,
+        };
         let cutter = scope.spawn(move || -> io::Result<()> {
             let chunks = Chunks::new(read, ctx.settings.options, ctx.settings.chunk_size);
             for (seq, chunk) in (0..).zip(chunks) {
@@ -319,6 +328,64 @@ fn parallel<J: Job>(
         failure = cutter.join().unwrap_or(Ok(())).err();
     });
     failure.map_or(Ok(()), Err)
+}
+
+/// Reads `read` in blocks of 1 MiB into `blocks`, until its end, an error
+/// or nobody listens.
+fn read_ahead(mut read: Box<dyn io::Read + Send>, blocks: &SyncSender<io::Result<Vec<u8>>>) {
+    loop {
+        let mut block = vec![0; 1 << 20];
+        let mut len = 0;
+        let result = loop {
+            match read.read(&mut block[len..]) {
+                Ok(0) => break Ok(()),
+                Ok(n) => {
+                    len += n;
+                    if len == block.len() {
+                        break Ok(());
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => break Err(e),
+            }
+        };
+        block.truncate(len);
+        let last = len == 0 || result.is_err();
+        let sent = match result {
+            Err(e) => blocks.send(Ok(block)).and_then(|()| blocks.send(Err(e))),
+            Ok(()) if len > 0 => blocks.send(Ok(block)),
+            Ok(()) => Ok(()),
+        };
+        if last || sent.is_err() {
+            return;
+        }
+    }
+}
+
+/// The blocks of [`read_ahead`] as one `io::Read`.
+struct ReadAhead {
+    blocks: Receiver<io::Result<Vec<u8>>>,
+    block: Vec<u8>,
+    at: usize,
+}
+
+impl io::Read for ReadAhead {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.block.len() {
+            match self.blocks.recv() {
+                Ok(block) => {
+                    self.block = block?;
+                    self.at = 0;
+                }
+                // The reading thread has ended: the end of the input.
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.block.len() - self.at);
+        buf[..n].copy_from_slice(&self.block[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
 }
 
 fn next_work(work: &Mutex<Receiver<Work>>) -> Option<Work> {
