@@ -317,6 +317,8 @@ impl Settings {
     fn new(inputs: &Inputs, filter: &Where) -> Result<Settings, String> {
         let allowed = options::options(&inputs.allow, Notations::Pgn, ReadOptions::DEFAULT_SAN)?;
         let mut options = ReadOptions::DEFAULT;
+        // Decompressors work best on large reads.
+        options.buffer_size = 1 << 20;
         options.san = allowed.san;
         options.fen = allowed.fen;
         options.leniencies = allowed.pgn;
