@@ -7,10 +7,9 @@
 //! cargo run --release -p chessnote-cli --example decode_bench -- FILE...
 //! ```
 //!
-//! The codecs are the binary's: ruzstd, flate2 with miniz_oxide and bzip2
-//! with libbz2-rs-sys by default; `--features zstd-c` (libzstd),
-//! `--features flate2/zlib-rs`, `--features bzip2/bzip2-sys` (libbz2, C)
-//! swap them. `scripts/decode_bench.sh` runs the combinations, interleaved.
+//! The codecs are the binary's: ruzstd, flate2 with zlib-rs and bzip2
+//! with libbz2-rs-sys by default; `--features zstd-c` (libzstd) and
+//! `--features bzip2/bzip2-sys` (libbz2, C) swap them. `scripts/decode_bench.sh` runs the combinations, interleaved.
 //! Prints one line per file: `decode NAME FORMAT CODEC MB SECONDS MB/S`
 //! (with `--encode`, also `encode ... ratio R` lines). `--cat FILE...`
 //! writes the decompressed bytes to stdout instead (`zcat` for all three

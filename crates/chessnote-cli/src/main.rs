@@ -2,6 +2,11 @@
 //!
 //! Every subcommand follows the contract of [`report`]: one stdout line
 //! (or JSON object) per input, diagnostics on stderr, exit status 0, 1 or 2.
+//! `pgn` reads game files instead of lines, one stdout line (or object) per
+//! game or problem, with the same diagnostics and exit statuses
+//! ([`cmd::pgn`]).
+
+#![forbid(unsafe_code)]
 
 use std::io::{self, Write};
 use std::process::ExitCode;

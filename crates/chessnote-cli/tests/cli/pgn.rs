@@ -1541,6 +1541,18 @@ mod compressed {
             assert!(run.stderr.contains(&bad), "{}", run.stderr);
             assert!(run.stderr.contains("corrupt gzip data"), "{}", run.stderr);
             assert!(run.stdout.starts_with(&alone.stdout) && run.stdout.ends_with(&alone.stdout));
+            // The games read before the damage are written, in order.
+            let cut = pgn(&["convert", "--to", "uci", "--threads", threads, &bad]);
+            assert_eq!(cut.code, 2, "{}", cut.stderr);
+            let lines = cut.lines();
+            assert!(
+                !lines.is_empty(),
+                "threads {threads}: nothing before the damage"
+            );
+            assert!(
+                alone.lines().starts_with(&lines),
+                "threads {threads}: {lines:?}"
+            );
         }
     }
 }

@@ -203,6 +203,8 @@ mod io {
         pending: Vec<u8>,
         start: GameStart,
         ended: bool,
+        /// An error of the input, given after the whole games before it.
+        error: Option<io::Error>,
         spare: Vec<Vec<u8>>,
     }
 
@@ -217,6 +219,7 @@ mod io {
                 pending: Vec::new(),
                 start: GameStart::default(),
                 ended: false,
+                error: None,
                 spare: Vec::new(),
             }
         }
@@ -256,6 +259,18 @@ mod io {
             Ok(())
         }
 
+        /// Hands out the bytes before `cut`, keeping the rest.
+        fn cut(&mut self, cut: super::Cut) -> Chunk {
+            let len = (cut.next.location.byte - self.start.location.byte) as usize;
+            let mut rest = self.spare.pop().unwrap_or_default();
+            rest.extend_from_slice(&self.pending[len..]);
+            self.pending.truncate(cut.visible.max(len));
+            let bytes = core::mem::replace(&mut self.pending, rest);
+            let chunk = self.chunk(bytes, len, false);
+            self.start = cut.next;
+            chunk
+        }
+
         fn chunk(&self, bytes: Vec<u8>, len: usize, last: bool) -> Chunk {
             Chunk {
                 bytes,
@@ -270,14 +285,27 @@ mod io {
     impl<R: Read> Iterator for Chunks<R> {
         type Item = io::Result<Chunk>;
 
-        /// The next chunk; an error of the input ends the chunks.
+        /// The next chunk. An error of the input ends the chunks: the whole
+        /// games read before it come first (as a reader of the input would
+        /// have given them), then the error.
         fn next(&mut self) -> Option<io::Result<Chunk>> {
+            if let Some(error) = self.error.take() {
+                return Some(Err(error));
+            }
             let mut want = self.target + margin(&self.options);
             loop {
-                if let Err(e) = self.fill(want) {
+                if let Err(error) = self.fill(want) {
                     self.ended = true;
+                    let before = cut_point(&self.pending, self.start, &self.options)
+                        .map(|cut| self.cut(cut));
                     self.pending.clear();
-                    return Some(Err(e));
+                    return Some(match before {
+                        Some(chunk) => {
+                            self.error = Some(error);
+                            Ok(chunk)
+                        }
+                        None => Err(error),
+                    });
                 }
                 if self.ended {
                     if self.pending.is_empty() {
@@ -288,19 +316,73 @@ mod io {
                     return Some(Ok(self.chunk(bytes, len, true)));
                 }
                 if let Some(cut) = cut_point(&self.pending, self.start, &self.options) {
-                    let len = (cut.next.location.byte - self.start.location.byte) as usize;
-                    let mut rest = self.spare.pop().unwrap_or_default();
-                    rest.extend_from_slice(&self.pending[len..]);
-                    self.pending.truncate(cut.visible.max(len));
-                    let bytes = core::mem::replace(&mut self.pending, rest);
-                    let chunk = self.chunk(bytes, len, false);
-                    self.start = cut.next;
-                    return Some(Ok(chunk));
+                    return Some(Ok(self.cut(cut)));
                 }
                 // One game so far: read on, doubling, so that a large game
                 // costs linear time.
                 want = self.pending.len().max(1) * 2;
             }
         }
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use alloc::vec::Vec;
+    use std::io::{self, Read};
+
+    use super::Chunks;
+    use crate::pgn::{ReadOptions, Reader};
+
+    /// The bytes, then an error.
+    struct Failing<'a>(&'a [u8]);
+
+    impl Read for Failing<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("the disk is gone"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_input_error_comes_after_the_whole_games_before_it() {
+        let mut pgn = Vec::new();
+        for i in 0..40 {
+            pgn.extend_from_slice(
+                alloc::format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 *\n\n").as_bytes(),
+            );
+        }
+        // Cut in the middle of a game.
+        let data = &pgn[..pgn.len() - 20];
+        let whole: Vec<_> = Reader::from_slice(&pgn).games().collect();
+        let mut games = Vec::new();
+        let mut errors = 0;
+        for chunk in Chunks::new(Failing(data), ReadOptions::DEFAULT, 1 << 20) {
+            match chunk {
+                Ok(chunk) => games.extend(chunk.reader().games()),
+                Err(error) => {
+                    assert_eq!(error.to_string(), "the disk is gone");
+                    errors += 1;
+                }
+            }
+        }
+        assert_eq!(errors, 1);
+        // Those whose end was seen: the games before the last one that
+        // starts at least the margin the reader may look ahead (576 bytes)
+        // before the damage.
+        let trusted = data.len() - super::margin(&ReadOptions::DEFAULT);
+        let before = whole
+            .iter()
+            .filter(|g| g.offset as usize <= trusted)
+            .count()
+            - 1;
+        assert!(before > 10);
+        assert_eq!(games.len(), before);
+        assert_eq!(games[..], whole[..games.len()]);
     }
 }

@@ -249,7 +249,13 @@ fn sequential<J: Job>(
     let mut worker = job.worker();
     let mut out = Out::default();
     let mut games = 0u64;
-    while job.game(&mut worker, &mut reader, ctx, &mut out)? {
+    let result = loop {
+        match job.game(&mut worker, &mut reader, ctx, &mut out) {
+            Ok(true) => {}
+            Ok(false) => break Ok(()),
+            // What was read before the error is written first.
+            Err(err) => break Err(err),
+        }
         games += 1;
         if games.is_multiple_of(1024) {
             progress.tick(sink.totals.games + out.games);
@@ -257,9 +263,9 @@ fn sequential<J: Job>(
         if out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() {
             sink.emit(&mut out);
         }
-    }
+    };
     sink.emit(&mut out);
-    Ok(())
+    result
 }
 
 /// A chunk to read, numbered in input order.
