@@ -319,22 +319,25 @@ impl Job for Pgn {
         let Some(errors) = reader.read_game(capture)? else {
             return Ok(false);
         };
-        let text = capture.inner.take_output();
-        let keep = capture.kept(ctx, out);
-        if keep {
+        if capture.kept(ctx, out) {
             let crlf = self.write.line_ending == chessnote::pgn::LineEnding::CrLf;
             let newline = if crlf { "\r\n" } else { "\n" };
             // The writer puts a blank line before every game but its first;
             // here every game has one after it, wherever a chunk starts.
+            let text = capture.inner.output();
             out.stdout
-                .push_str(text.strip_prefix(newline).unwrap_or(&text));
+                .push_str(text.strip_prefix(newline).unwrap_or(text));
             out.stdout.push_str(newline);
-            let names = Names::of(|name| capture.tag_value(name));
-            for error in &errors {
-                problem_line(&mut out.stderr, ctx.name, &names, error);
+            if !errors.is_empty() {
+                let names = Names::of(|name| capture.tag_value(name));
+                for error in &errors {
+                    problem_line(&mut out.stderr, ctx.name, &names, error);
+                }
+                count_problems(out, errors.len());
             }
-            count_problems(out, errors.len());
         }
+        // The writer's buffer is kept for the next game.
+        capture.inner.clear_output();
         Ok(true)
     }
 }
