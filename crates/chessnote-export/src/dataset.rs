@@ -1,0 +1,516 @@
+//! Where rows go: one file (or stdout), or a folder of parts, split by
+//! row count and Hive-style by year and month.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use crate::columns::Columns;
+use crate::record::Record;
+use crate::row::year_month;
+use crate::text;
+
+/// An output format.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Apache Parquet (feature `parquet`).
+    Parquet,
+    /// The Arrow IPC file format, `.arrow` (feature `arrow`).
+    Arrow,
+    /// One JSON object a line.
+    Ndjson,
+    /// Comma-separated values with a header line.
+    Csv,
+}
+
+impl Format {
+    /// Every format, by name.
+    pub const ALL: [Format; 4] = [Format::Parquet, Format::Arrow, Format::Ndjson, Format::Csv];
+
+    /// The name (`parquet`), also the files' extension.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Parquet => "parquet",
+            Format::Arrow => "arrow",
+            Format::Ndjson => "ndjson",
+            Format::Csv => "csv",
+        }
+    }
+
+    /// Whether this build writes it (Parquet needs the feature `parquet`,
+    /// Arrow the feature `arrow`).
+    pub const fn is_available(self) -> bool {
+        match self {
+            Format::Parquet => cfg!(feature = "parquet"),
+            Format::Arrow => cfg!(feature = "arrow"),
+            Format::Ndjson | Format::Csv => true,
+        }
+    }
+
+    /// Whether rows are written as text (NDJSON, CSV).
+    pub const fn is_text(self) -> bool {
+        matches!(self, Format::Ndjson | Format::Csv)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How rows are filed into folders.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Partition {
+    /// All in one place.
+    #[default]
+    None,
+    /// `year=YYYY/`.
+    Year,
+    /// `year=YYYY/month=MM/`.
+    YearMonth,
+}
+
+/// The partition of a row: its year and month when known and asked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Key {
+    year: Option<u16>,
+    month: Option<u8>,
+}
+
+impl Key {
+    const NONE: Key = Key {
+        year: None,
+        month: None,
+    };
+
+    fn of(record: &Record, partition: Partition) -> Key {
+        if partition == Partition::None {
+            return Key::NONE;
+        }
+        let (year, month) = year_month(record);
+        Key {
+            year,
+            month: if partition == Partition::YearMonth {
+                month
+            } else {
+                None
+            },
+        }
+    }
+
+    /// The folder, under the output folder.
+    fn folder(self, partition: Partition) -> PathBuf {
+        const UNKNOWN: &str = "__HIVE_DEFAULT_PARTITION__";
+        let mut path = PathBuf::new();
+        if partition == Partition::None {
+            return path;
+        }
+        path.push(match self.year {
+            Some(y) => format!("year={y:04}"),
+            None => format!("year={UNKNOWN}"),
+        });
+        if partition == Partition::YearMonth {
+            path.push(match (self.year, self.month) {
+                (Some(_), Some(m)) => format!("month={m:02}"),
+                _ => format!("month={UNKNOWN}"),
+            });
+        }
+        path
+    }
+}
+
+/// What a dataset is written as, and where.
+#[derive(Clone, Debug)]
+pub struct ExportOptions {
+    /// The format.
+    pub format: Format,
+    /// The columns.
+    pub columns: Columns,
+    /// Start a new file after this many rows (the output is a folder).
+    pub rows_per_file: Option<u64>,
+    /// Folders by year and month (the output is a folder).
+    pub partition: Partition,
+    /// How Parquet files are written.
+    #[cfg(feature = "parquet")]
+    pub parquet: crate::ParquetOptions,
+}
+
+impl ExportOptions {
+    /// Options for `format` and `columns`, one file, Parquet's defaults.
+    pub fn new(format: Format, columns: Columns) -> ExportOptions {
+        ExportOptions {
+            format,
+            columns,
+            rows_per_file: None,
+            partition: Partition::None,
+            #[cfg(feature = "parquet")]
+            parquet: crate::ParquetOptions::default(),
+        }
+    }
+
+    /// Whether the output is a folder of parts.
+    pub fn is_folder(&self) -> bool {
+        self.rows_per_file.is_some() || self.partition != Partition::None
+    }
+}
+
+/// Rows of one part of the input, in order, grouped by partition: made on
+/// a worker thread ([`Rows::push`]), written in input order by a
+/// [`Dataset`].
+pub struct Rows {
+    options: ExportOptions,
+    parts: Vec<(Key, Builder)>,
+}
+
+enum Builder {
+    Text {
+        text: String,
+        ends: Vec<usize>,
+    },
+    #[cfg(feature = "arrow")]
+    Batch(crate::BatchBuilder),
+}
+
+/// What [`Rows::take`] gives: the rows gathered, for [`Dataset::write`].
+pub struct Finished(Vec<(Key, Payload)>);
+
+enum Payload {
+    Text {
+        text: String,
+        ends: Vec<usize>,
+    },
+    #[cfg(feature = "arrow")]
+    Batch(arrow_array::RecordBatch),
+}
+
+impl Payload {
+    fn rows(&self) -> usize {
+        match self {
+            Payload::Text { ends, .. } => ends.len(),
+            #[cfg(feature = "arrow")]
+            Payload::Batch(batch) => batch.num_rows(),
+        }
+    }
+}
+
+impl Finished {
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|(_, p)| p.rows()).sum()
+    }
+
+    /// Whether there is no row.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Rows {
+    /// No rows yet, for a dataset of `options`.
+    pub fn new(options: &ExportOptions) -> Rows {
+        Rows {
+            options: options.clone(),
+            parts: Vec::new(),
+        }
+    }
+
+    /// Appends the row of `record` (`source`: its `source_file`).
+    pub fn push(&mut self, record: &Record, source: &str) {
+        let key = Key::of(record, self.options.partition);
+        let at = match self.parts.iter().position(|(k, _)| *k == key) {
+            Some(at) => at,
+            None => {
+                let builder = match self.options.format {
+                    #[cfg(feature = "arrow")]
+                    Format::Parquet | Format::Arrow => {
+                        Builder::Batch(crate::BatchBuilder::new(self.options.columns))
+                    }
+                    _ => Builder::Text {
+                        text: String::new(),
+                        ends: Vec::new(),
+                    },
+                };
+                self.parts.push((key, builder));
+                self.parts.len() - 1
+            }
+        };
+        let columns = self.options.columns;
+        match &mut self.parts[at].1 {
+            Builder::Text { text, ends } => {
+                if self.options.format == Format::Csv {
+                    text::write_csv(record, columns, source, text);
+                } else {
+                    text::write_ndjson(record, columns, source, text);
+                }
+                ends.push(text.len());
+            }
+            #[cfg(feature = "arrow")]
+            Builder::Batch(batch) => batch.push(record, source),
+        }
+    }
+
+    /// The rows appended so far, in partitions; none are left.
+    pub fn take(&mut self) -> Finished {
+        let mut out = Vec::new();
+        for (key, builder) in &mut self.parts {
+            let payload = match builder {
+                Builder::Text { text, ends } if !ends.is_empty() => Payload::Text {
+                    text: std::mem::take(text),
+                    ends: std::mem::take(ends),
+                },
+                Builder::Text { .. } => continue,
+                #[cfg(feature = "arrow")]
+                Builder::Batch(batch) if !batch.is_empty() => Payload::Batch(batch.finish()),
+                #[cfg(feature = "arrow")]
+                Builder::Batch(_) => continue,
+            };
+            out.push((*key, payload));
+        }
+        Finished(out)
+    }
+}
+
+type Out = Box<dyn Write + Send>;
+
+/// One file being written.
+enum Writer {
+    Text(Out),
+    #[cfg(feature = "arrow")]
+    Ipc(arrow_ipc::writer::FileWriter<Out>, crate::arrow::Rebatcher),
+    #[cfg(feature = "parquet")]
+    Parquet(crate::ParquetFile<Out>),
+}
+
+struct Open {
+    writer: Writer,
+    rows: u64,
+}
+
+/// The files of an export: one file or stdout, or a folder of
+/// `part-00000.EXT` files (a new one every `rows_per_file` rows) in Hive
+/// folders (`year=2025/month=05/`).
+///
+/// Rows are written in the order they are given: the same input gives the
+/// same bytes, however it was cut into [`Rows`].
+///
+/// ```
+/// use chessnote::pgn::{ReadOptions, Reader};
+/// use chessnote_export::{Columns, Dataset, ExportOptions, Format, Recorder, Rows};
+///
+/// let dir = std::env::temp_dir().join(format!("chessnote-doc-{}", std::process::id()));
+/// let mut options = ExportOptions::new(Format::Csv, Columns::MINIMAL);
+/// options.rows_per_file = Some(1);
+/// let mut dataset = Dataset::create(Some(&dir), &options)?;
+/// let mut rows = Rows::new(&options);
+/// let mut recorder = Recorder::new(options.columns, ReadOptions::default());
+/// let mut reader = Reader::from_slice(b"1. e4 *\n\n1. d4 *\n");
+/// while let Some(record) = recorder.read(&mut reader).unwrap() {
+///     rows.push(record, "two.pgn");
+/// }
+/// dataset.write(rows.take())?;
+/// let files = dataset.finish()?;
+/// assert_eq!(files.len(), 2);
+/// assert!(files[1].ends_with("part-00001.csv"));
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct Dataset {
+    options: ExportOptions,
+    /// The file or folder; `None`: stdout.
+    path: Option<PathBuf>,
+    open: BTreeMap<Key, Open>,
+    /// The next part's number, by partition.
+    next: BTreeMap<Key, u32>,
+    files: Vec<PathBuf>,
+}
+
+impl Dataset {
+    /// A dataset at `path` (`None`: stdout): a file, or a folder when
+    /// `options` split the rows ([`ExportOptions::is_folder`]).
+    ///
+    /// # Errors
+    ///
+    /// A format this build lacks, a folder asked for on stdout, a folder
+    /// that exists and is not empty, and I/O errors.
+    pub fn create(path: Option<&Path>, options: &ExportOptions) -> io::Result<Dataset> {
+        if !options.format.is_available() {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                format!(
+                    "this chessnote was built without {} output: rebuild with --features parquet",
+                    options.format
+                ),
+            ));
+        }
+        if options.rows_per_file == Some(0) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "rows per file must be at least 1",
+            ));
+        }
+        let mut dataset = Dataset {
+            options: options.clone(),
+            path: path.map(Path::to_path_buf),
+            open: BTreeMap::new(),
+            next: BTreeMap::new(),
+            files: Vec::new(),
+        };
+        if options.is_folder() {
+            let Some(dir) = path else {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "parts (rows per file, partitions) need an output folder",
+                ));
+            };
+            if dir.exists() && fs::read_dir(dir)?.next().is_some() {
+                return Err(io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    format!(
+                        "{} exists and is not empty: remove it or choose another folder",
+                        dir.display()
+                    ),
+                ));
+            }
+            fs::create_dir_all(dir)?;
+        } else {
+            // One file: written even with no rows (a header, a schema).
+            dataset.open_part(Key::NONE)?;
+        }
+        Ok(dataset)
+    }
+
+    /// Starts the next file of partition `key`.
+    fn open_part(&mut self, key: Key) -> io::Result<()> {
+        let out: Out = match &self.path {
+            None => Box::new(BufWriter::with_capacity(1 << 20, io::stdout())),
+            Some(path) => {
+                let path = if self.options.is_folder() {
+                    let number = self.next.entry(key).or_insert(0);
+                    let folder = path.join(key.folder(self.options.partition));
+                    fs::create_dir_all(&folder)?;
+                    let name = format!("part-{number:05}.{}", self.options.format.name());
+                    *number += 1;
+                    folder.join(name)
+                } else {
+                    path.clone()
+                };
+                let file = File::create(&path).map_err(|e| with_path(e, &path))?;
+                self.files.push(path);
+                Box::new(BufWriter::with_capacity(1 << 20, file))
+            }
+        };
+        let columns = self.options.columns;
+        let writer = match self.options.format {
+            #[cfg(feature = "parquet")]
+            Format::Parquet => Writer::Parquet(
+                crate::ParquetFile::new(out, columns, &self.options.parquet)
+                    .map_err(io::Error::other)?,
+            ),
+            #[cfg(feature = "arrow")]
+            Format::Arrow => Writer::Ipc(
+                arrow_ipc::writer::FileWriter::try_new(out, &crate::schema(columns))
+                    .map_err(io::Error::other)?,
+                crate::arrow::Rebatcher::default(),
+            ),
+            Format::Csv => {
+                let mut out = out;
+                let mut header = String::new();
+                text::write_csv_header(columns, &mut header);
+                out.write_all(header.as_bytes())?;
+                Writer::Text(out)
+            }
+            _ => Writer::Text(out),
+        };
+        self.open.insert(key, Open { writer, rows: 0 });
+        Ok(())
+    }
+
+    /// Writes `rows` after those written before.
+    ///
+    /// # Errors
+    ///
+    /// I/O errors (and the writers', as I/O errors).
+    pub fn write(&mut self, rows: Finished) -> io::Result<()> {
+        for (key, payload) in rows.0 {
+            let total = payload.rows();
+            let mut at = 0;
+            while at < total {
+                if !self.open.contains_key(&key) {
+                    self.open_part(key)?;
+                }
+                let Some(open) = self.open.get_mut(&key) else {
+                    unreachable!("opened just now");
+                };
+                let room = self
+                    .options
+                    .rows_per_file
+                    .map_or(u64::MAX, |n| n - open.rows);
+                let n = (total - at).min(usize::try_from(room).unwrap_or(usize::MAX));
+                write_rows(&mut open.writer, &payload, at, n)?;
+                open.rows += n as u64;
+                at += n;
+                if self.options.rows_per_file == Some(open.rows)
+                    && let Some(full) = self.open.remove(&key)
+                {
+                    close(full.writer)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends every file; gives the files written (none for stdout).
+    ///
+    /// # Errors
+    ///
+    /// I/O errors.
+    pub fn finish(mut self) -> io::Result<Vec<PathBuf>> {
+        for (_, open) in std::mem::take(&mut self.open) {
+            close(open.writer)?;
+        }
+        Ok(self.files)
+    }
+}
+
+/// Writes the rows `at..at + n` of `payload`.
+fn write_rows(writer: &mut Writer, payload: &Payload, at: usize, n: usize) -> io::Result<()> {
+    match (writer, payload) {
+        (Writer::Text(out), Payload::Text { text, ends }) => {
+            let start = if at == 0 { 0 } else { ends[at - 1] };
+            out.write_all(&text.as_bytes()[start..ends[at + n - 1]])
+        }
+        #[cfg(feature = "arrow")]
+        (Writer::Ipc(file, rebatch), Payload::Batch(batch)) => rebatch
+            .push(&batch.slice(at, n), |slice| file.write(slice))
+            .map_err(io::Error::other),
+        #[cfg(feature = "parquet")]
+        (Writer::Parquet(file), Payload::Batch(batch)) => {
+            file.write(&batch.slice(at, n)).map_err(io::Error::other)
+        }
+        #[allow(unreachable_patterns)]
+        _ => Err(io::Error::other("rows of another format")),
+    }
+}
+
+fn close(writer: Writer) -> io::Result<()> {
+    match writer {
+        Writer::Text(mut out) => out.flush(),
+        #[cfg(feature = "arrow")]
+        Writer::Ipc(mut file, mut rebatch) => {
+            rebatch
+                .finish(|slice| file.write(slice))
+                .map_err(io::Error::other)?;
+            file.finish().map_err(io::Error::other)?;
+            file.into_inner().map_err(io::Error::other)?.flush()
+        }
+        #[cfg(feature = "parquet")]
+        Writer::Parquet(file) => file.finish().map_err(io::Error::other)?.flush(),
+    }
+}
+
+fn with_path(err: io::Error, path: &Path) -> io::Error {
+    io::Error::new(err.kind(), format!("{}: {err}", path.display()))
+}
