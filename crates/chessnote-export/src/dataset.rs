@@ -175,8 +175,10 @@ enum Builder {
 }
 
 /// What [`Rows::take`] gives: the rows gathered, for [`Dataset::write`].
+#[derive(Debug)]
 pub struct Finished(Vec<(Key, Payload)>);
 
+#[derive(Debug)]
 enum Payload {
     Text {
         text: String,
@@ -205,6 +207,11 @@ impl Finished {
     /// Whether there is no row.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Appends the rows of `other`, after these.
+    pub fn append(&mut self, mut other: Finished) {
+        self.0.append(&mut other.0);
     }
 }
 

@@ -11,6 +11,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use chessnote::pgn::{Chunk, Chunks, Input, Reader};
+use chessnote_export::{Dataset, Finished};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 use super::Settings;
@@ -39,6 +40,8 @@ pub struct Out {
     pub problem_games: u64,
     /// Problems.
     pub problems: u64,
+    /// Rows for `export`'s dataset.
+    pub rows: Option<Finished>,
 }
 
 impl Out {
@@ -63,6 +66,13 @@ pub trait Job: Sync {
     fn parallel(&self, settings: &Settings) -> bool {
         let _ = settings;
         true
+    }
+
+    /// Moves what the worker holds for the output into `out` (`export`'s
+    /// rows): called after each chunk, and every so many games on one
+    /// thread.
+    fn flush(&self, worker: &mut Self::Worker, out: &mut Out) {
+        let _ = (worker, out);
     }
 
     /// Reads the next game of `reader` into `out`: `Ok(false)` at the end
@@ -155,14 +165,29 @@ fn closed(err: &io::Error) -> ! {
 }
 
 /// Where output goes, in order.
-struct Sink {
+struct Sink<'d> {
     stdout: io::BufWriter<io::Stdout>,
     quiet: bool,
     totals: Out,
+    dataset: Option<&'d mut Dataset>,
 }
 
-impl Sink {
+impl Sink<'_> {
     fn emit(&mut self, out: &mut Out) {
+        if let Some(rows) = out.rows.take() {
+            let written = match &mut self.dataset {
+                Some(dataset) => dataset.write(rows),
+                None => Ok(()),
+            };
+            if let Err(err) = written {
+                let _ = self.stdout.flush();
+                let _ = writeln!(
+                    io::stderr(),
+                    "chessnote pgn export: writing the output: {err}"
+                );
+                std::process::exit(2);
+            }
+        }
         if let Err(err) = self.stdout.write_all(out.stdout.as_bytes()) {
             closed(&err);
         }
@@ -187,10 +212,17 @@ impl Sink {
 
 /// Reads every source with `job`, writing what it gives.
 pub fn drive<J: Job>(job: &J, settings: &Settings) -> Totals {
+    drive_into(job, settings, None)
+}
+
+/// Reads every source with `job`, writing what it gives, its rows into
+/// `dataset`.
+pub fn drive_into<J: Job>(job: &J, settings: &Settings, dataset: Option<&mut Dataset>) -> Totals {
     let mut sink = Sink {
         stdout: io::BufWriter::with_capacity(1 << 16, io::stdout()),
         quiet: settings.quiet,
         totals: Out::default(),
+        dataset,
     };
     let mut unreadable = false;
     for source in &settings.sources {
@@ -242,7 +274,7 @@ fn sequential<J: Job>(
     job: &J,
     read: Box<dyn io::Read + Send>,
     ctx: &Ctx<'_>,
-    sink: &mut Sink,
+    sink: &mut Sink<'_>,
     progress: &Progress,
 ) -> io::Result<()> {
     let mut reader = Reader::with_options(read, ctx.settings.options);
@@ -259,11 +291,13 @@ fn sequential<J: Job>(
         games += 1;
         if games.is_multiple_of(1024) {
             progress.tick(sink.totals.games + out.games);
+            job.flush(&mut worker, &mut out);
         }
-        if out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() {
+        if out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() || out.rows.is_some() {
             sink.emit(&mut out);
         }
     };
+    job.flush(&mut worker, &mut out);
     sink.emit(&mut out);
     result
 }
@@ -277,7 +311,7 @@ fn parallel<J: Job>(
     job: &J,
     read: Box<dyn io::Read + Send>,
     ctx: &Ctx<'_>,
-    sink: &mut Sink,
+    sink: &mut Sink<'_>,
     progress: &Progress,
 ) -> io::Result<()> {
     let threads = ctx.settings.threads;
@@ -313,6 +347,7 @@ fn parallel<J: Job>(
                     let mut out = Out::default();
                     let mut reader = chunk.reader();
                     while let Ok(true) = job.game(&mut worker, &mut reader, ctx, &mut out) {}
+                    job.flush(&mut worker, &mut out);
                     if done_tx.send((seq, out)).is_err() {
                         break;
                     }

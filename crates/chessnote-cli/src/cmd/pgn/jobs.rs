@@ -394,7 +394,8 @@ fn report_errors(out: &mut Out, ctx: &Ctx<'_>, game: &Game) {
     count_problems(out, game.errors.len());
 }
 
-fn count_problems(out: &mut Out, problems: usize) {
+/// Counts a game's problems.
+pub fn count_problems(out: &mut Out, problems: usize) {
     out.problems += problems as u64;
     out.problem_games += u64::from(problems > 0);
 }

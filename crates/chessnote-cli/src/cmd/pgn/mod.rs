@@ -16,6 +16,7 @@
 //! exit status is 2, as for a usage error.
 
 mod drive;
+mod export;
 mod jobs;
 mod split;
 
@@ -44,6 +45,11 @@ pub enum Command {
     /// Cut files into parts at game boundaries, compressed as the input
     /// was; prints each part written and its number of games.
     Split(SplitArgs),
+    /// Write every game as a row of a table (Parquet, Arrow IPC, NDJSON,
+    /// CSV) for DuckDB, Polars, pandas, Spark: the Hugging Face Lichess
+    /// columns and more (docs/export.md). A bad game is a row with its
+    /// problem.
+    Export(export::ExportArgs),
 }
 
 /// What every subcommand reads, and how.
@@ -292,6 +298,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             let settings = Settings::new(&args.inputs, &args.filter)?;
             split::run(&args, &settings)
         }
+        Command::Export(args) => export::run(&args),
     }
 }
 

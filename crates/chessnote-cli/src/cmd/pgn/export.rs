@@ -1,0 +1,216 @@
+//! `export`: every game a row of a table (`chessnote_export`), written as
+//! Parquet, Arrow IPC, NDJSON or CSV.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use chessnote::pgn::filter::TagsAndPlies;
+use chessnote::pgn::{Input, ReadOptions, Reader};
+use chessnote_export::{Columns, Dataset, ExportOptions, Format, Partition, Recorder, Rows};
+
+use super::drive::{self, Ctx, Job, Out};
+use super::jobs::{Names, count_problems, problem_line};
+use super::{Inputs, Settings, Where};
+
+/// What `export` writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// Apache Parquet (builds with the feature `parquet`).
+    Parquet,
+    /// The Arrow IPC file format (builds with the feature `parquet`).
+    Arrow,
+    /// One JSON object per line per game.
+    Ndjson,
+    /// Comma-separated values with a header line.
+    Csv,
+}
+
+/// A field to partition by.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PartitionField {
+    /// The year of `UTCDate` (else `Date`).
+    Year,
+    /// Its month.
+    Month,
+}
+
+/// Arguments of `chessnote pgn export`.
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    /// The format.
+    #[arg(long, value_enum)]
+    pub to: ExportFormat,
+    /// The file to write (default: stdout), or with `--rows-per-file` or
+    /// `--partition-by` the folder (made if missing, refused if not
+    /// empty) of `part-00000.EXT` files.
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    /// The columns: presets `lichess` (default), `minimal`, `full`, `hf`
+    /// (the Hugging Face Lichess dataset's), and column names, joined by
+    /// commas (`minimal,clk`); see docs/export.md.
+    #[arg(long, value_name = "LIST", default_value = "lichess")]
+    pub columns: String,
+    /// Parquet: `zstd`, `zstd:LEVEL`, `snappy` or `none` (default: zstd
+    /// level 3 in builds with the feature `zstd-c`, else snappy).
+    #[arg(long, value_name = "CODEC")]
+    pub compression: Option<String>,
+    /// Parquet: at most N rows in a row group.
+    #[arg(long, value_name = "N", default_value_t = 128 * 1024,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub row_group_rows: u64,
+    /// Parquet: a row group ends once it holds this many MiB (encoded).
+    #[arg(long, value_name = "MIB", default_value_t = 128,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub row_group_mib: u64,
+    /// A new file after N rows (`--out` is then a folder).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub rows_per_file: Option<u64>,
+    /// Hive-style folders by `year` or `year,month` of `UTCDate` (else
+    /// `Date`): `year=2025/month=05/part-00000.EXT`; `--out` is then a
+    /// folder.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "FIELDS")]
+    pub partition_by: Vec<PartitionField>,
+    #[command(flatten)]
+    pub inputs: Inputs,
+    #[command(flatten)]
+    pub filter: Where,
+}
+
+/// Runs `chessnote pgn export`.
+///
+/// # Errors
+///
+/// Usage errors: a bad column list, compression or partition, a format
+/// this build lacks, an output that cannot be made.
+pub fn run(args: &ExportArgs) -> Result<ExitCode, String> {
+    let settings = Settings::new(&args.inputs, &args.filter)?;
+    let columns = Columns::parse(&args.columns).map_err(|e| format!("--columns: {e}"))?;
+    let format = match args.to {
+        ExportFormat::Parquet => Format::Parquet,
+        ExportFormat::Arrow => Format::Arrow,
+        ExportFormat::Ndjson => Format::Ndjson,
+        ExportFormat::Csv => Format::Csv,
+    };
+    if !format.is_available() {
+        return Err(format!(
+            "--to {format}: this chessnote was built without Parquet and Arrow; \
+             rebuild it with `cargo build --release -p chessnote-cli --features parquet`"
+        ));
+    }
+    let mut options = ExportOptions::new(format, columns);
+    options.rows_per_file = args.rows_per_file;
+    options.partition = match args.partition_by.as_slice() {
+        [] => Partition::None,
+        [PartitionField::Year] => Partition::Year,
+        [PartitionField::Year, PartitionField::Month] => Partition::YearMonth,
+        _ => return Err("--partition-by: `year` or `year,month`".into()),
+    };
+    parquet_options(args, &mut options)?;
+    if options.is_folder() && args.out.is_none() {
+        return Err("--rows-per-file and --partition-by write a folder: give it with --out".into());
+    }
+    if args.out.is_none() && !format.is_text() && std::io::stdout().is_terminal() {
+        return Err(format!(
+            "--to {format} is binary: give a file with --out, or redirect stdout"
+        ));
+    }
+    let mut dataset =
+        Dataset::create(args.out.as_deref(), &options).map_err(|e| format!("--out: {e}"))?;
+    let job = Export {
+        options,
+        read: settings.options,
+    };
+    let totals = drive::drive_into(&job, &settings, Some(&mut dataset));
+    if let Err(err) = dataset.finish() {
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        eprintln!("chessnote pgn export: writing the output: {err}");
+        return Ok(ExitCode::from(2));
+    }
+    totals.summary("export", &settings, false);
+    Ok(totals.exit())
+}
+
+#[cfg(feature = "parquet")]
+fn parquet_options(args: &ExportArgs, options: &mut ExportOptions) -> Result<(), String> {
+    use chessnote_export::Compression;
+    if let Some(text) = &args.compression {
+        let compression = Compression::parse(text).map_err(|e| format!("--compression: {e}"))?;
+        if !compression.is_available() {
+            return Err(format!(
+                "--compression {text}: this chessnote was built without zstd; rebuild with \
+                 `--features parquet,zstd-c`, or use snappy"
+            ));
+        }
+        options.parquet.compression = compression;
+    }
+    options.parquet.row_group_rows = usize::try_from(args.row_group_rows).unwrap_or(usize::MAX);
+    options.parquet.row_group_bytes =
+        usize::try_from(args.row_group_mib << 20).unwrap_or(usize::MAX);
+    Ok(())
+}
+
+#[cfg(not(feature = "parquet"))]
+fn parquet_options(_: &ExportArgs, _: &mut ExportOptions) -> Result<(), String> {
+    Ok(())
+}
+
+/// The job: each game recorded and made a row.
+struct Export {
+    options: ExportOptions,
+    read: ReadOptions,
+}
+
+impl Job for Export {
+    type Worker = (Recorder, Rows);
+
+    fn worker(&self) -> (Recorder, Rows) {
+        (
+            Recorder::new(self.options.columns, self.read),
+            Rows::new(&self.options),
+        )
+    }
+
+    fn flush(&self, (_, rows): &mut (Recorder, Rows), out: &mut Out) {
+        let finished = rows.take();
+        if finished.is_empty() {
+            return;
+        }
+        match &mut out.rows {
+            Some(rows) => rows.append(finished),
+            None => out.rows = Some(finished),
+        }
+    }
+
+    fn game<I: Input>(
+        &self,
+        (recorder, rows): &mut (Recorder, Rows),
+        reader: &mut Reader<I>,
+        ctx: &Ctx<'_>,
+        out: &mut Out,
+    ) -> Result<bool, I::Error> {
+        let Some(record) = recorder.read(reader)? else {
+            return Ok(false);
+        };
+        out.games += 1;
+        let keep = ctx.settings.filter.as_ref().is_none_or(|f| {
+            f.matches(&TagsAndPlies {
+                tags: record.tags(),
+                plies: record.plies,
+            })
+        });
+        if !keep {
+            return Ok(true);
+        }
+        out.matched += 1;
+        rows.push(record, ctx.name);
+        if !record.errors.is_empty() {
+            let names = Names::of(|name| record.tag(name));
+            for error in &record.errors {
+                problem_line(&mut out.stderr, ctx.name, &names, error);
+            }
+            count_problems(out, record.errors.len());
+        }
+        Ok(true)
+    }
+}
