@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow::{self, Continue};
 
-use chessnote::pgn::commands::{Annotations, Centis, Score};
+use chessnote::pgn::commands::{Centis, Eval, Score, commands};
 use chessnote::pgn::{
     GameResult, GameStart, Input, Nag, PgnError, PgnErrorKind, PgnWriter, RawComment, RawTag,
     ReadOptions, Reader, Replayer, Skip, TagSelection, Token, Visitor, WriteOptions, decode_text,
@@ -118,6 +118,8 @@ pub struct Recorder {
     /// The movetext writer, when the column is chosen.
     writer: Option<PgnWriter>,
     san: bool,
+    /// Whether clocks and evals are read from the comments.
+    annotations: bool,
     /// Whether the last mainline move read is in `uci` (comments after it
     /// give its clock and eval).
     last_played: bool,
@@ -149,6 +151,9 @@ impl Recorder {
             replayer: replayer.fen_options(options.fen),
             writer,
             san,
+            annotations: [Column::Clk, Column::EvalCp, Column::EvalMate]
+                .iter()
+                .any(|c| columns.contains(*c)),
             last_played: false,
             stopped: false,
             depth: 0,
@@ -303,7 +308,7 @@ impl Visitor for Recorder {
         if let Some(w) = &mut self.writer {
             let _ = w.comment(&mut (), comment);
         }
-        if self.depth == 0 && self.last_played && self.record.plies > 0 {
+        if self.annotations && self.depth == 0 && self.last_played && self.record.plies > 0 {
             let bytes = if self.comment.is_empty() {
                 comment.as_bytes()
             } else {
@@ -316,13 +321,18 @@ impl Visitor for Recorder {
                 && (clock.is_none() || eval.is_none())
                 && bytes.contains(&b'%')
             {
+                // The first `[%clk]` and `[%eval]` that read, as
+                // `Annotations::parse` finds them.
                 let text = decode_text(bytes).0;
-                let notes = Annotations::parse(&text);
-                if clock.is_none() {
-                    *clock = notes.clock;
-                }
-                if eval.is_none() {
-                    *eval = notes.eval.map(|e| e.score);
+                for command in commands(&text) {
+                    let args = command.args.as_bytes();
+                    match command.name {
+                        "clk" if clock.is_none() => *clock = Centis::from_ascii(args).ok(),
+                        "eval" if eval.is_none() => {
+                            *eval = Eval::from_ascii(args).ok().map(|e| e.score);
+                        }
+                        _ => {}
+                    }
                 }
             }
         }
