@@ -371,9 +371,10 @@ impl Visitor for Recorder {
     }
 
     fn error(&mut self, error: PgnError) -> ControlFlow<()> {
-        if self.depth > 0 {
-            // Inside a variation read for the movetext alone: the row is
-            // the mainline's, as when variations are skipped.
+        // Inside a variation read for the movetext alone, the row is the
+        // mainline's, as when variations are skipped: the reader reports
+        // nothing from a skipped variation but one left open.
+        if self.depth > 0 && error.kind() != PgnErrorKind::UnclosedVariation {
             if let Some(w) = &mut self.writer {
                 let _ = w.error(error);
             }
