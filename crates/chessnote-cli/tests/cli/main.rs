@@ -6,6 +6,7 @@
 mod contract;
 mod convert;
 mod eran;
+mod export;
 mod fen;
 mod pgn;
 mod pin;
