@@ -317,11 +317,7 @@ impl BatchBuilder {
     }
 }
 
-/// Rows are handed to a file writer this many at a time, whatever batches
-/// they came in: Parquet pages (and Arrow IPC batches) end at the same
-/// rows, so a file is the same bytes for any cutting of the input (any
-/// thread count).
-pub(crate) const WRITE_ROWS: usize = 8192;
+use crate::BATCH_ROWS as WRITE_ROWS;
 
 /// Batches cut again into slices of [`WRITE_ROWS`] rows.
 #[derive(Default)]

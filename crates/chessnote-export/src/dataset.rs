@@ -259,6 +259,23 @@ impl Rows {
         }
     }
 
+    /// The rows appended since the last [`take`](Self::take).
+    pub fn len(&self) -> usize {
+        self.parts
+            .iter()
+            .map(|(_, b)| match b {
+                Builder::Text { ends, .. } => ends.len(),
+                #[cfg(feature = "arrow")]
+                Builder::Batch(batch) => batch.len(),
+            })
+            .sum()
+    }
+
+    /// Whether no row was appended since the last take.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The rows appended so far, in partitions; none are left.
     pub fn take(&mut self) -> Finished {
         let mut out = Vec::new();

@@ -66,6 +66,12 @@ pub use parquet::{Compression, ParquetFile, ParquetOptions};
 pub use record::{Record, Recorder};
 pub use row::{Row, lichess_id, year_month};
 
+/// Rows are handed to the Parquet and Arrow writers this many at a time,
+/// whatever batches they came in: pages and record batches end at the same
+/// rows, so a file is the same bytes however the input was cut (for any
+/// thread count). Batches of this size are written without a copy.
+pub const BATCH_ROWS: usize = 8192;
+
 /// The schema's name, in every file's metadata under [`SCHEMA_KEY`].
 pub const SCHEMA_NAME: &str = "chessnote.lichess.v1";
 

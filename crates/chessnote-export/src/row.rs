@@ -35,6 +35,35 @@ fn slot(column: Column) -> Option<usize> {
     TAG_COLUMNS.iter().position(|c| *c == column)
 }
 
+/// The slot of the tag column named `name` (a `match`: no string compared
+/// with every name).
+fn slot_of(name: &str) -> Option<usize> {
+    Some(match name {
+        "Event" => 0,
+        "Site" => 1,
+        "White" => 2,
+        "Black" => 3,
+        "Result" => 4,
+        "WhiteTitle" => 5,
+        "BlackTitle" => 6,
+        "WhiteElo" => 7,
+        "BlackElo" => 8,
+        "WhiteRatingDiff" => 9,
+        "BlackRatingDiff" => 10,
+        "UTCDate" => 11,
+        "UTCTime" => 12,
+        "ECO" => 13,
+        "Opening" => 14,
+        "Termination" => 15,
+        "TimeControl" => 16,
+        "Date" => 17,
+        "Round" => 18,
+        "Variant" => 19,
+        "FEN" => 20,
+        _ => return None,
+    })
+}
+
 /// A typed tag value: the value, or why there is none.
 enum Typed<T> {
     /// Read.
@@ -92,7 +121,7 @@ impl<'a> Row<'a> {
         };
         let mut seen = [false; TAG_COLUMNS.len()];
         for (i, (name, value)) in record.tags().iter().enumerate() {
-            let Some(at) = TAG_COLUMNS.iter().position(|c| c.name() == name) else {
+            let Some(at) = slot_of(name) else {
                 continue;
             };
             if seen[at] {
@@ -364,6 +393,15 @@ mod tests {
         let mut text = String::new();
         write_time(&mut text, 13 * 3600 + 5 * 60 + 9);
         assert_eq!(text, "13:05:09");
+    }
+
+    #[test]
+    fn slots() {
+        for (i, column) in TAG_COLUMNS.iter().enumerate() {
+            assert_eq!(slot_of(column.name()), Some(i));
+            assert_eq!(column.tag(), Some(column.name()));
+        }
+        assert_eq!(slot_of("Annotator"), None);
     }
 
     #[test]

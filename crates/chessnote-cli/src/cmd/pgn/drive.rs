@@ -69,10 +69,10 @@ pub trait Job: Sync {
     }
 
     /// Moves what the worker holds for the output into `out` (`export`'s
-    /// rows): called after each chunk, and every so many games on one
-    /// thread.
-    fn flush(&self, worker: &mut Self::Worker, out: &mut Out) {
-        let _ = (worker, out);
+    /// rows): called every so many games on one thread, and with `end` after
+    /// each chunk and at the end of the input (then everything must go).
+    fn flush(&self, worker: &mut Self::Worker, out: &mut Out, end: bool) {
+        let _ = (worker, out, end);
     }
 
     /// Reads the next game of `reader` into `out`: `Ok(false)` at the end
@@ -291,13 +291,13 @@ fn sequential<J: Job>(
         games += 1;
         if games.is_multiple_of(1024) {
             progress.tick(sink.totals.games + out.games);
-            job.flush(&mut worker, &mut out);
+            job.flush(&mut worker, &mut out, false);
         }
         if out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() || out.rows.is_some() {
             sink.emit(&mut out);
         }
     };
-    job.flush(&mut worker, &mut out);
+    job.flush(&mut worker, &mut out, true);
     sink.emit(&mut out);
     result
 }
@@ -347,7 +347,7 @@ fn parallel<J: Job>(
                     let mut out = Out::default();
                     let mut reader = chunk.reader();
                     while let Ok(true) = job.game(&mut worker, &mut reader, ctx, &mut out) {}
-                    job.flush(&mut worker, &mut out);
+                    job.flush(&mut worker, &mut out, true);
                     if done_tx.send((seq, out)).is_err() {
                         break;
                     }

@@ -171,7 +171,12 @@ impl Job for Export {
         )
     }
 
-    fn flush(&self, (_, rows): &mut (Recorder, Rows), out: &mut Out) {
+    fn flush(&self, (_, rows): &mut (Recorder, Rows), out: &mut Out, end: bool) {
+        // On one thread, rows go in whole batches, which the writers take
+        // without a copy.
+        if !end && rows.len() < chessnote_export::BATCH_ROWS {
+            return;
+        }
         let finished = rows.take();
         if finished.is_empty() {
             return;
