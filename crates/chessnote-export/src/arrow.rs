@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use arrow_array::builder::{
     ArrayBuilder, Date32Builder, Int16Builder, Int32Builder, ListBuilder, MapBuilder,
-    MapFieldNames, StringBuilder, Time32SecondBuilder, UInt16Builder, UInt32Builder, UInt64Builder,
+    MapFieldNames, StringBuilder, Time32MillisecondBuilder, UInt16Builder, UInt32Builder,
+    UInt64Builder,
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef, TimeUnit};
@@ -23,7 +24,10 @@ pub fn data_type(column: Column) -> DataType {
             DataType::Int16
         }
         Column::UtcDate => DataType::Date32,
-        Column::UtcTime => DataType::Time32(TimeUnit::Second),
+        // Milliseconds, not seconds: Parquet has no time in seconds, and
+        // engines read the dataset's `time32[s]` from its Parquet files as
+        // this (pyarrow writes them so).
+        Column::UtcTime => DataType::Time32(TimeUnit::Millisecond),
         Column::TimeBase | Column::Plies | Column::ErrorPly => DataType::UInt32,
         Column::TimeIncrement => DataType::UInt16,
         Column::Tags => DataType::Map(
@@ -97,7 +101,7 @@ enum Builder {
     Text(StringBuilder),
     I16(Int16Builder),
     Date(Date32Builder),
-    Time(Time32SecondBuilder),
+    Time(Time32MillisecondBuilder),
     U16(UInt16Builder),
     U32(UInt32Builder),
     U64(UInt64Builder),
@@ -112,7 +116,7 @@ impl Builder {
         match data_type(column) {
             DataType::Int16 => Builder::I16(Int16Builder::new()),
             DataType::Date32 => Builder::Date(Date32Builder::new()),
-            DataType::Time32(_) => Builder::Time(Time32SecondBuilder::new()),
+            DataType::Time32(_) => Builder::Time(Time32MillisecondBuilder::new()),
             DataType::UInt16 => Builder::U16(UInt16Builder::new()),
             DataType::UInt32 => Builder::U32(UInt32Builder::new()),
             DataType::UInt64 => Builder::U64(UInt64Builder::new()),
@@ -249,7 +253,7 @@ impl BatchBuilder {
                 }
                 Builder::I16(b) => b.append_option(row.int16(column)),
                 Builder::Date(b) => b.append_option(row.date()),
-                Builder::Time(b) => b.append_option(row.time()),
+                Builder::Time(b) => b.append_option(row.time().map(|s| s * 1000)),
                 Builder::U16(b) => b.append_option(row.time_control().map(|t| t.1)),
                 Builder::U32(b) => b.append_option(match column {
                     Column::TimeBase => row.time_control().map(|t| t.0),

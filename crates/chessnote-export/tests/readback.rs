@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
-    Date32Type, Int16Type, Int32Type, Time32SecondType, UInt16Type, UInt32Type, UInt64Type,
+    Date32Type, Int16Type, Int32Type, Time32MillisecondType, UInt16Type, UInt32Type, UInt64Type,
 };
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::{DataType, Schema, TimeUnit};
@@ -188,8 +188,11 @@ fn cell(array: &dyn Array, row: usize) -> Cell {
         DataType::UInt32 => Cell::UInt(array.as_primitive::<UInt32Type>().value(row).into()),
         DataType::UInt64 => Cell::UInt(array.as_primitive::<UInt64Type>().value(row)),
         DataType::Date32 => Cell::Date(array.as_primitive::<Date32Type>().value(row)),
-        DataType::Time32(TimeUnit::Second) => {
-            Cell::Time(array.as_primitive::<Time32SecondType>().value(row))
+        DataType::Time32(TimeUnit::Millisecond) => {
+            // Whole seconds, in milliseconds (Parquet has no seconds).
+            let ms = array.as_primitive::<Time32MillisecondType>().value(row);
+            assert_eq!(ms % 1000, 0, "UTCTime {ms} ms: not whole seconds");
+            Cell::Time(ms / 1000)
         }
         DataType::List(_) => {
             let items = array.as_list::<i32>().value(row);
@@ -657,7 +660,7 @@ fn spec_types() -> Vec<(&'static str, DataType)> {
         ("WhiteRatingDiff", DataType::Int16),
         ("BlackRatingDiff", DataType::Int16),
         ("UTCDate", DataType::Date32),
-        ("UTCTime", DataType::Time32(TimeUnit::Second)),
+        ("UTCTime", DataType::Time32(TimeUnit::Millisecond)),
         ("ECO", utf8()),
         ("Opening", utf8()),
         ("Termination", utf8()),
