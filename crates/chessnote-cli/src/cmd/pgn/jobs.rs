@@ -554,27 +554,7 @@ fn json_opt(out: &mut String, value: Option<impl std::fmt::Display>) {
 }
 
 /// A JSON string: quotes, `\"`, `\\` and control characters escaped.
-pub fn json_str(out: &mut String, text: &str) {
-    out.push('"');
-    let mut rest = text;
-    while let Some(at) = rest.find(|c: char| c == '"' || c == '\\' || c < ' ') {
-        out.push_str(&rest[..at]);
-        let c = rest.as_bytes()[at];
-        match c {
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
-            _ => {
-                let _ = write!(out, "\\u{c:04x}");
-            }
-        }
-        rest = &rest[at + 1..];
-    }
-    out.push_str(rest);
-    out.push('"');
-}
+pub use chessnote_export::text::json_str;
 
 /// A visitor that skips everything, or the movetext only when told
 /// (`.0`: stop at the movetext).
