@@ -269,7 +269,7 @@ impl BatchBuilder {
                 }),
                 Builder::Map(b) => {
                     for (name, value) in row.other_tags() {
-                        b.keys().append_value(name);
+                        b.keys().append_value(&name);
                         b.values().append_value(value);
                     }
                     // Keys are never null: appending an entry cannot fail.

@@ -1,5 +1,7 @@
 //! The values of a [`Record`]'s columns: what every output writes.
 
+use std::borrow::Cow;
+
 use chessnote::pgn::tags::{self, Date, Time, TimeControl, TimePeriod};
 use chessnote::pgn::{PgnError, commands::Score};
 
@@ -80,7 +82,8 @@ enum Typed<T> {
 /// (`WhiteElo`, `UTCDate`, …) hold it read as their type. `Tags` holds
 /// every tag no chosen column holds, so nothing is lost: a repeated tag,
 /// a tag whose column is not chosen, a value that is not of its column's
-/// type (`WhiteElo "abc"`, `UTCDate "2025.??.??"`).
+/// type (`WhiteElo "abc"`, `UTCDate "2025.??.??"`). A repeated tag's key is
+/// numbered (`Annotator#2`).
 ///
 /// ```
 /// use chessnote::pgn::{ReadOptions, Reader};
@@ -94,7 +97,8 @@ enum Typed<T> {
 /// assert_eq!(row.int16(Column::WhiteElo), Some(1500));
 /// assert_eq!(row.int16(Column::BlackElo), None);
 /// assert_eq!(row.date(), Some(20_209)); // days since 1970-01-01
-/// assert_eq!(row.other_tags().collect::<Vec<_>>(), [("BlackElo", "x")]);
+/// let other: Vec<_> = row.other_tags().map(|(n, v)| (n.into_owned(), v)).collect();
+/// assert_eq!(other, [("BlackElo".to_owned(), "x")]);
 /// # Ok::<(), core::convert::Infallible>(())
 /// ```
 pub struct Row<'a> {
@@ -228,14 +232,24 @@ impl<'a> Row<'a> {
         lichess_id(site)
     }
 
-    /// `Tags`: every tag no chosen column holds, in file order.
-    pub fn other_tags(&self) -> impl Iterator<Item = (&'a str, &'a str)> + '_ {
-        self.record
-            .tags()
-            .iter()
+    /// `Tags`: every tag no chosen column holds, in file order. A tag that
+    /// repeats one before it is named `Name#2`, `Name#3`, … so that keys
+    /// are unique (engines refuse maps and JSON objects with a key twice;
+    /// a tag name has no `#`).
+    pub fn other_tags(&self) -> impl Iterator<Item = (Cow<'a, str>, &'a str)> + '_ {
+        let tags = self.record.tags();
+        tags.iter()
             .enumerate()
             .filter(|(i, _)| !self.held.contains(&Some(*i)))
-            .map(|(_, (n, v))| (n.as_str(), v.as_str()))
+            .map(move |(i, (n, v))| {
+                let before = tags[..i].iter().filter(|(m, _)| m == n).count();
+                let name = if before == 0 {
+                    Cow::Borrowed(n.as_str())
+                } else {
+                    Cow::Owned(format!("{n}#{}", before + 1))
+                };
+                (name, v.as_str())
+            })
     }
 
     /// `status`: `ok`, or `error` when the game has a problem.

@@ -134,7 +134,7 @@ fn write_value(out: &mut String, row: &Row<'_>, column: Column, source: &str, js
                 if i > 0 {
                     out.push(',');
                 }
-                json_str(out, name);
+                json_str(out, &name);
                 out.push(':');
                 json_str(out, value);
             }

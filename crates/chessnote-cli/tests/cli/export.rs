@@ -648,7 +648,8 @@ fn expected_row(json_line: &str, columns: &[&str], source: &str) -> BTreeMap<Str
     let mut leftover = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for (name, text) in &headers {
-        let first_time = !seen.contains(&name.as_str());
+        let before = seen.iter().filter(|n| **n == name.as_str()).count();
+        let first_time = before == 0;
         seen.push(name);
         let chosen = columns.contains(&name.as_str());
         let held = chosen
@@ -656,7 +657,13 @@ fn expected_row(json_line: &str, columns: &[&str], source: &str) -> BTreeMap<Str
             && (TEXT_TAGS.contains(&name.as_str())
                 || (TYPED_TAGS.contains(&name.as_str()) && typed(name, text).1));
         if !held {
-            leftover.push(Value::Array(vec![name.clone().into(), text.clone().into()]));
+            // A repeated tag is `Name#2`, `Name#3`, … (keys are unique).
+            let key = if first_time {
+                name.clone()
+            } else {
+                format!("{name}#{}", before + 1)
+            };
+            leftover.push(Value::Array(vec![key.into(), text.clone().into()]));
         }
     }
     for name in TEXT_TAGS {
@@ -1102,7 +1109,7 @@ fn tags_keep_what_no_column_holds() {
             ("WhiteElo", "abc"),
             ("UTCDate", "2025.??.??"),
             ("Annotator", "x"),
-            ("White", "A again"),
+            ("White#2", "A again"),
         ]
     );
     let r = &rows[0];
