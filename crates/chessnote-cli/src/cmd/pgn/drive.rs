@@ -180,6 +180,10 @@ impl Sink<'_> {
                 None => Ok(()),
             };
             if let Err(err) = written {
+                if err.kind() == io::ErrorKind::BrokenPipe {
+                    // `export --to ndjson | head`: quietly, as for stdout.
+                    std::process::exit(0);
+                }
                 let _ = self.stdout.flush();
                 let _ = writeln!(
                     io::stderr(),

@@ -123,6 +123,9 @@ pub fn run(args: &ExportArgs) -> Result<ExitCode, String> {
     };
     let totals = drive::drive_into(&job, &settings, Some(&mut dataset));
     if let Err(err) = dataset.finish() {
+        if err.kind() == std::io::ErrorKind::BrokenPipe {
+            return Ok(ExitCode::SUCCESS);
+        }
         let _ = std::io::Write::flush(&mut std::io::stdout());
         eprintln!("chessnote pgn export: writing the output: {err}");
         return Ok(ExitCode::from(2));
