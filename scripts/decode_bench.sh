@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Decode throughput of chessnote's compressed inputs (crates/chessnote-cli/
-# src/compress.rs, through examples/decode_bench.rs): MB/s of decompressed
+# Decode throughput of chessnote's compressed inputs (crates/chessnote-io,
+# through chessnote-cli's examples/decode_bench.rs): MB/s of decompressed
 # output for zstd (one frame, and pzstd's many frames with skippable ones),
 # gzip and bzip2 versions of one PGN file, with
 #   - the default, pure-Rust build: ruzstd, flate2 + zlib-rs, libbz2-rs-sys;

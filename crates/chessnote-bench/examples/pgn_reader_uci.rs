@@ -8,8 +8,8 @@
 //! cargo run --release -p chessnote-bench --example pgn_reader_uci -- FILE
 //! ```
 //!
-//! Compressed files are detected by content and decoded by chessnote-cli's
-//! own `src/compress.rs` (ruzstd; libzstd with `--features zstd-c`), so
+//! Compressed files are detected by content and decoded by `chessnote-io`,
+//! as the command decodes them (ruzstd; libzstd with `--features zstd-c`), so
 //! that `scripts/pgn_cli_bench.sh` compares the parsers, not the
 //! decompressors.
 
@@ -21,9 +21,7 @@ use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 
-#[path = "../../chessnote-cli/src/compress.rs"]
-#[allow(dead_code)]
-mod compress;
+use chessnote_io as compress;
 
 /// Builds each game's line of UCI moves.
 #[derive(Default)]

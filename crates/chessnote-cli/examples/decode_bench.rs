@@ -1,4 +1,4 @@
-//! Decode throughput of `src/compress.rs` (the `chessnote` inputs): MB/s
+//! Decode throughput of `chessnote-io` (the `chessnote` inputs): MB/s
 //! of decompressed output, reading each FILE to the end through
 //! `compress::open` in 64 KiB reads (`--read BYTES` to change), and encode
 //! throughput of `compress::encoder` on the decompressed bytes.
@@ -20,9 +20,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
-#[path = "../src/compress.rs"]
-#[allow(dead_code)]
-mod compress;
+use chessnote_io as compress;
 
 use compress::Compression;
 

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 
 mod cmd;
-mod compress;
+use chessnote_io as compress;
 mod options;
 mod report;
 

@@ -303,7 +303,11 @@ type Out = Box<dyn Write + Send>;
 enum Writer {
     Text(Out),
     #[cfg(feature = "arrow")]
-    Ipc(arrow_ipc::writer::FileWriter<Out>, crate::arrow::Rebatcher),
+    // Boxed: the writer is large, and the only variant without Parquet.
+    Ipc(
+        Box<arrow_ipc::writer::FileWriter<Out>>,
+        crate::arrow::Rebatcher,
+    ),
     #[cfg(feature = "parquet")]
     Parquet(crate::ParquetFile<Out>),
 }
@@ -435,8 +439,10 @@ impl Dataset {
             ),
             #[cfg(feature = "arrow")]
             Format::Arrow => Writer::Ipc(
-                arrow_ipc::writer::FileWriter::try_new(out, &crate::schema(columns))
-                    .map_err(io::Error::other)?,
+                Box::new(
+                    arrow_ipc::writer::FileWriter::try_new(out, &crate::schema(columns))
+                        .map_err(io::Error::other)?,
+                ),
                 crate::arrow::Rebatcher::default(),
             ),
             Format::Csv => {
@@ -528,7 +534,7 @@ fn close(writer: Writer) -> io::Result<()> {
                 .finish(|slice| file.write(slice))
                 .map_err(io::Error::other)?;
             file.finish().map_err(io::Error::other)?;
-            file.into_inner().map_err(io::Error::other)?.flush()
+            (*file).into_inner().map_err(io::Error::other)?.flush()
         }
         #[cfg(feature = "parquet")]
         Writer::Parquet(file) => file.finish().map_err(io::Error::other)?.flush(),

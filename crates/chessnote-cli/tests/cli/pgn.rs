@@ -6,7 +6,7 @@
 //! of the comments, the tag values that a `--where` expression compares,
 //! the same input read another way (compressed, on one thread, by the
 //! library, by python-chess 1.11.2 through the committed vectors).
-//! `compressed` covers zstd, gzip and bzip2 inputs (`src/compress.rs`),
+//! `compressed` covers zstd, gzip and bzip2 inputs (`chessnote-io`),
 //! `where_filter` the `--where` language (`chessnote::pgn::filter`).
 
 use std::collections::BTreeMap;

@@ -14,6 +14,11 @@
 //! Lichess dumps start with a pzstd skippable frame and have many frames),
 //! gzip members and bzip2 streams. Corrupt or truncated data is an
 //! [`io::Error`] whose message names the format (`corrupt zstd data: …`).
+//!
+//! The `chessnote` command and the Python package read their files here.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read, Write};

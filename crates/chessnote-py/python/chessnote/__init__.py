@@ -1,0 +1,19 @@
+"""chessnote: fast chess notation for Python.
+
+The same Rust reader, replay, conversions and export as the ``chessnote``
+command, called from Python:
+
+- ``read_pgn(path)``: the games of a PGN file (plain, .zst, .gz, .bz2) as
+  ``Game`` objects, their problems located, never raised mid-stream.
+- ``read_table(path)``: the same games as Arrow record batches in the
+  export schema, for ``pyarrow.table``, ``polars.from_arrow`` and DuckDB
+  (the Arrow PyCapsule interface: no pyarrow needed by chessnote).
+- ``parse_movetext(batch)``: a column of movetext strings (the Hugging Face
+  Lichess Parquet) into move columns, inside Spark's ``mapInArrow``, Ray's
+  ``map_batches`` or Dask's ``map_partitions``.
+- ``Board`` and ``Move``: python-chess's names for positions and moves, plus
+  ERAN, PIN and named leniencies.
+"""
+
+from ._chessnote import *  # noqa: F403
+from ._chessnote import __all__, __version__  # noqa: F401

@@ -1,0 +1,380 @@
+"""Type stubs for the native module of chessnote (``chessnote._chessnote``).
+
+Everything here is re-exported by ``chessnote``; import from there.
+"""
+
+from collections.abc import Iterator, Sequence
+from os import PathLike
+from typing import IO, Any, Final, Literal
+
+__version__: Final[str]
+
+STARTING_FEN: Final[str]
+"""The standard starting position."""
+
+# Squares are numbered as python-chess numbers them: a1 = 0, b1 = 1, ... h8 = 63.
+# Piece types as python-chess's: PAWN = 1, KNIGHT = 2, BISHOP = 3, ROOK = 4,
+# QUEEN = 5, KING = 6.
+
+# Status bits, python-chess's values; the last two are chessnote's own.
+STATUS_VALID: Final[int]
+STATUS_NO_WHITE_KING: Final[int]
+STATUS_NO_BLACK_KING: Final[int]
+STATUS_TOO_MANY_KINGS: Final[int]
+STATUS_TOO_MANY_WHITE_PAWNS: Final[int]
+STATUS_TOO_MANY_BLACK_PAWNS: Final[int]
+STATUS_PAWNS_ON_BACKRANK: Final[int]
+STATUS_TOO_MANY_WHITE_PIECES: Final[int]
+STATUS_TOO_MANY_BLACK_PIECES: Final[int]
+STATUS_BAD_CASTLING_RIGHTS: Final[int]
+STATUS_INVALID_EP_SQUARE: Final[int]
+STATUS_OPPOSITE_CHECK: Final[int]
+STATUS_EMPTY: Final[int]
+STATUS_TOO_MANY_CHECKERS: Final[int]
+STATUS_IMPOSSIBLE_CHECK: Final[int]
+STATUS_BAD_CASTLING_MODE: Final[int]
+"""chessnote's: castling rights impossible in the board's castling mode."""
+STATUS_UNPLAYABLE: Final[int]
+"""chessnote's: a position no legal-move generator can play from."""
+
+class ChessnoteError(ValueError):
+    """Any error of chessnote's parsers: a ``ValueError`` with where it happened.
+
+    ``kind`` is the library's stable, hyphenated name (``"expected-rank"``),
+    ``message`` the text for people, ``offset`` the byte in the parsed input
+    (a move's text, a FEN, a PGN stream), ``line`` and ``column`` (1-based)
+    for PGN input, else ``None``; ``ply`` the move's ply in a game, else
+    ``None``.
+    """
+
+    kind: str
+    message: str
+    offset: int
+    line: int | None
+    column: int | None
+    ply: int | None
+
+class FenError(ChessnoteError):
+    """A FEN or EPD record that cannot be read (``Board("...")``)."""
+
+class PgnError(ChessnoteError):
+    """A problem in a PGN game (raised by ``Game.raise_for_errors``)."""
+
+class MoveError(ChessnoteError):
+    """A move that cannot be read or played (the base of the three below)."""
+
+class InvalidMoveError(MoveError):
+    """A move whose text is not valid in its notation (python-chess's name)."""
+
+class IllegalMoveError(MoveError):
+    """A move that is not legal in the position (python-chess's name)."""
+
+class AmbiguousMoveError(MoveError):
+    """A SAN move that more than one legal move matches (python-chess's name)."""
+
+class PositionError(ChessnoteError):
+    """A position the board cannot play from (``Board.push`` on an invalid one)."""
+
+class Move:
+    """A move, as python-chess's ``chess.Move``: from, to and promotion.
+
+    Castling is the king's move in standard chess (``e1g1``) and king takes
+    rook in Chess960 (``e1h1``), as UCI writes it. ``Move.null()`` is the
+    null move ``0000``.
+    """
+
+    from_square: int
+    to_square: int
+    promotion: int | None
+    def __init__(self, from_square: int, to_square: int, promotion: int | None = None) -> None: ...
+    @staticmethod
+    def from_uci(uci: str) -> Move:
+        """Raises ``InvalidMoveError`` with the offset of the bad byte."""
+    @staticmethod
+    def null() -> Move: ...
+    def uci(self) -> str: ...
+    def __bool__(self) -> bool:
+        """False for the null move."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Board:
+    """A position and the moves played to reach it (python-chess's names).
+
+    ``Board(fen)`` reads a FEN (X-FEN and Shredder-FEN castling too); a
+    syntax error raises ``FenError``. A position that is not valid (two white
+    kings, ...) is still a board: ``is_valid()`` is false, ``status()`` says
+    why, and playing moves raises ``PositionError``. ``allow`` names FEN and
+    SAN leniencies (``lenient=True`` allows all); ``leniencies()`` reports
+    those the FEN used.
+    """
+
+    def __init__(
+        self,
+        fen: str | None = ...,
+        *,
+        chess960: bool = False,
+        allow: Sequence[str] = (),
+        lenient: bool = False,
+    ) -> None: ...
+    @staticmethod
+    def from_epd(epd: str, *, chess960: bool = False) -> tuple[Board, dict[str, str]]:
+        """The board of an EPD record and its operations, as text."""
+    chess960: bool
+    @property
+    def turn(self) -> bool:
+        """True when White is to move (python-chess's ``chess.WHITE``)."""
+    @property
+    def fullmove_number(self) -> int: ...
+    @property
+    def halfmove_clock(self) -> int: ...
+    @property
+    def ep_square(self) -> int | None: ...
+    @property
+    def move_stack(self) -> list[Move]: ...
+    @property
+    def legal_moves(self) -> list[Move]: ...
+    def fen(self) -> str: ...
+    def board_fen(self) -> str: ...
+    def epd(self) -> str: ...
+    def piece_at(self, square: int) -> str | None:
+        """The piece's letter (``"P"`` white, ``"p"`` black), or None."""
+    def king(self, color: bool) -> int | None: ...
+    def copy(self) -> Board: ...
+    def is_valid(self) -> bool: ...
+    def status(self) -> int:
+        """The ``STATUS_*`` bits of what is wrong; ``STATUS_VALID`` (0) if nothing."""
+    def problems(self) -> list[str]:
+        """The names of what is wrong (``"too-many-kings"``), in a fixed order."""
+    def leniencies(self) -> list[str]:
+        """The names of the leniencies the FEN and moves read so far needed."""
+    def is_legal(self, move: Move) -> bool: ...
+    def is_check(self) -> bool: ...
+    def is_checkmate(self) -> bool: ...
+    def is_stalemate(self) -> bool: ...
+    def is_insufficient_material(self) -> bool: ...
+    def has_insufficient_material(self, color: bool) -> bool: ...
+    def is_fifty_moves(self) -> bool: ...
+    def is_seventyfive_moves(self) -> bool: ...
+    def is_repetition(self, count: int = 3) -> bool: ...
+    def is_game_over(self) -> bool: ...
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or ``"*"`` (game not over)."""
+    def push(self, move: Move) -> None:
+        """Plays a legal move; raises ``IllegalMoveError`` otherwise."""
+    def push_san(self, san: str) -> Move: ...
+    def push_uci(self, uci: str) -> Move: ...
+    def pop(self) -> Move:
+        """Takes back the last move; ``IndexError`` when there is none."""
+    def peek(self) -> Move: ...
+    def parse_san(self, san: str) -> Move: ...
+    def parse_uci(self, uci: str) -> Move: ...
+    def parse_move(self, text: str, notation: Literal["san", "lan", "uci", "eran"]) -> Move: ...
+    def san(self, move: Move) -> str: ...
+    def lan(self, move: Move) -> str: ...
+    def uci(self, move: Move) -> str: ...
+    def eran(self, move: Move, *, short: bool = False) -> str: ...
+    def write_move(
+        self, move: Move, notation: Literal["san", "lan", "uci", "eran", "eran-short"]
+    ) -> str: ...
+    def variation_san(self, moves: Sequence[Move]) -> str:
+        """``1. e4 e5 2. Nf3`` from this position (python-chess's name)."""
+    def unicode(self, *, flipped: bool = False) -> str: ...
+    def __str__(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Pin:
+    """A PIN piece token (``+K^``, ``r``): a letter, a side, a state and a terminal mark."""
+
+    letter: str
+    side: Literal["first", "second"]
+    state: Literal["normal", "enhanced", "diminished"]
+    terminal: bool
+    def __init__(self, token: str) -> None:
+        """Raises ``ChessnoteError`` with the offset of the bad byte."""
+    def __str__(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class GameError:
+    """A problem found in a game: its kind, message, and place in the input."""
+
+    kind: str
+    message: str
+    offset: int
+    line: int
+    column: int
+    ply: int | None
+
+class Game:
+    """One game of a PGN stream, as the Rust reader read it.
+
+    The mainline is replayed legally: ``uci`` and ``san`` hold the moves
+    that were played (a game with an illegal move stops there, with an
+    error), ``plies`` the moves that were written.
+    """
+
+    index: int
+    """The game's number in its stream, from 0."""
+    offset: int
+    """The byte of the game's first token in the (decompressed) stream."""
+    line: int
+    headers: dict[str, str]
+    """The tags in the order written (a repeated tag keeps its last value)."""
+    @property
+    def tags(self) -> list[tuple[str, str]]:
+        """Every tag pair as written, repeats included."""
+    fen: str
+    """The starting position (the FEN tag, or the standard start)."""
+    chess960: bool
+    result: str | None
+    """The game's result token (``"1-0"``, ...), None when missing."""
+    plies: int
+    @property
+    def uci(self) -> list[str]: ...
+    @property
+    def san(self) -> list[str]: ...
+    @property
+    def clocks(self) -> list[int | None]:
+        """Each played move's ``[%clk]`` in centiseconds, or None."""
+    @property
+    def evals(self) -> list[dict[str, int] | None]:
+        """Each played move's ``[%eval]``: ``{"cp": 25}`` or ``{"mate": -3}``, or None."""
+    @property
+    def comments(self) -> list[list[str]]:
+        """Each written move's comments (after it), in order."""
+    @property
+    def nags(self) -> list[list[int]]:
+        """Each written move's NAGs."""
+    @property
+    def game_comments(self) -> list[str]:
+        """Comments before the first move."""
+    @property
+    def errors(self) -> list[GameError]: ...
+    @property
+    def leniencies(self) -> list[str]:
+        """The SAN leniencies the moves needed (only those allowed)."""
+    def moves(self) -> list[Move]: ...
+    def board(self) -> Board:
+        """The position after the played moves, with them on the move stack."""
+    def to_dict(self) -> dict[str, Any]:
+        """The object ``chessnote pgn convert --to json`` writes for this game."""
+    def pgn(self) -> str:
+        """The game written as PGN (the export format of ``convert --to pgn``)."""
+    def raise_for_errors(self) -> None:
+        """Raises the first error as ``PgnError``, if there is one."""
+
+class GameReader(Iterator[Game]):
+    """The games of a stream, in order; each ``__next__`` releases the GIL."""
+
+    def __iter__(self) -> GameReader: ...
+    def __next__(self) -> Game: ...
+    @property
+    def games_read(self) -> int: ...
+
+class RecordBatch:
+    """Arrow record batch produced by chessnote.
+
+    Hand it to any Arrow library: ``pyarrow.record_batch(b)``,
+    ``polars.from_arrow(b)``, ``duckdb.sql("FROM b")``.
+    """
+
+    @property
+    def num_rows(self) -> int: ...
+    @property
+    def column_names(self) -> list[str]: ...
+    def __len__(self) -> int: ...
+    def __arrow_c_schema__(self) -> object: ...
+    def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[object, object]: ...
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object: ...
+
+class TableReader(Iterator[RecordBatch]):
+    """A stream of record batches in the export schema ``chessnote.lichess.v1``.
+
+    Consume it once: iterate it, or pass it to ``pyarrow.table(r)``,
+    ``pyarrow.RecordBatchReader.from_stream(r)``, ``polars.from_arrow(r)``
+    or ``duckdb.sql("FROM r")`` (``__arrow_c_stream__``).
+    """
+
+    @property
+    def column_names(self) -> list[str]: ...
+    def __iter__(self) -> TableReader: ...
+    def __next__(self) -> RecordBatch: ...
+    def __arrow_c_schema__(self) -> object: ...
+    def __arrow_c_stream__(self, requested_schema: object | None = None) -> object: ...
+
+Source = str | PathLike[str] | bytes | IO[bytes]
+
+def read_pgn(
+    source: Source,
+    *,
+    where: str | None = None,
+    threads: int = 1,
+    allow: Sequence[str] = (),
+    lenient: bool = False,
+    variations: bool = False,
+) -> GameReader:
+    """Reads the games of a PGN file (plain, ``.zst``, ``.gz`` or ``.bz2``,
+    detected by content), of ``bytes``, or of a binary file object.
+
+    ``where`` keeps the games the ``--where`` language matches (as
+    ``chessnote pgn --where``); ``threads`` reads with that many worker
+    threads (0: one per core), in order; ``allow`` names SAN, FEN and PGN
+    leniencies, ``lenient`` allows them all.
+
+    Raises ``OSError`` when the file cannot be opened, ``ChessnoteError``
+    for a bad ``where``, ``ValueError`` for an unknown leniency name.
+    Problems in games are not raised: each game lists its ``errors``.
+    """
+
+def read_table(
+    source: Source,
+    *,
+    columns: str | Sequence[str] = "lichess",
+    batch_size: int = 8192,
+    where: str | None = None,
+    threads: int = 1,
+    allow: Sequence[str] = (),
+    lenient: bool = False,
+    source_name: str | None = None,
+) -> TableReader:
+    """The games of a PGN source as Arrow record batches: the rows and
+    columns of ``chessnote pgn export`` (``columns``: preset and column
+    names, as ``--columns``). A bad game is a row with its first error.
+    """
+
+def parse_movetext(
+    data: object,
+    *,
+    column: str = "movetext",
+    columns: str | Sequence[str] = "moves",
+    keep: bool | Sequence[str] = True,
+    allow: Sequence[str] = (),
+    lenient: bool = False,
+) -> RecordBatch:
+    """Parses a column of PGN movetext strings (the Hugging Face Lichess
+    Parquet shape) into the export's move columns.
+
+    ``data`` is any Arrow record batch or table (``__arrow_c_array__`` or
+    ``__arrow_c_stream__``: pyarrow, polars, ...) with a string column named
+    ``column``, or a string array. Each string is read as the movetext of a
+    game from the standard start (a ``FEN`` column in the batch sets the
+    start). ``columns`` chooses the new columns (default ``"moves"``: plies,
+    uci, clk, eval_cp, eval_mate, status and the error columns). ``keep``
+    passes the input's columns through, first: all (True), none (False) or
+    those named. Errors are rows: one bad string never fails the batch.
+    Use it inside Spark's ``mapInArrow``, Ray's ``map_batches`` or Dask's
+    ``map_partitions``.
+    """
+
+def schema(columns: str | Sequence[str] = "lichess") -> object:
+    """The Arrow schema of ``read_table`` (an object with ``__arrow_c_schema__``)."""
+
+def movetext_schema(columns: str | Sequence[str] = "moves") -> object:
+    """The Arrow schema of the columns ``parse_movetext`` adds."""
+
+def spark_schema(columns: str | Sequence[str] = "moves") -> str:
+    """A Spark DDL string for those columns, for ``mapInArrow``."""
+
+def column_names(columns: str | Sequence[str] = "lichess") -> list[str]:
+    """The names a column choice stands for, in the order they are written."""

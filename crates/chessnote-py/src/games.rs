@@ -1,0 +1,440 @@
+//! `read_pgn`: the games of a stream as `Game` objects.
+
+use std::collections::VecDeque;
+use std::io::{self, Read};
+use std::sync::Mutex;
+
+use chessnote::Diagnostic;
+use chessnote::pgn::commands::Score;
+use chessnote::pgn::filter::Filter;
+use chessnote::pgn::{self, GameBuilder, IoInput, PgnError, ReadOptions, Reader};
+use chessnote::position::Notation;
+use pyo3::exceptions::PyStopIteration;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::board::{PyBoard, PyMove};
+use crate::errors;
+use crate::parallel::Ordered;
+use crate::source;
+
+/// One game of a PGN stream, as the Rust reader read it.
+#[pyclass(name = "Game", module = "chessnote", frozen)]
+pub struct PyGame {
+    game: pgn::Game,
+}
+
+/// A problem found in a game: its kind, message, and place in the input.
+#[pyclass(name = "GameError", module = "chessnote", frozen, get_all)]
+pub struct PyGameError {
+    kind: &'static str,
+    message: String,
+    offset: u64,
+    line: u64,
+    column: u64,
+    ply: Option<u32>,
+}
+
+impl PyGameError {
+    fn new(error: &PgnError) -> PyGameError {
+        let at = error.location();
+        PyGameError {
+            kind: error.kind_name(),
+            message: error.message(),
+            offset: at.byte,
+            line: at.line,
+            column: at.column,
+            ply: error.ply(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyGameError {
+    fn __repr__(&self) -> String {
+        format!(
+            "GameError(kind={:?}, line={}, column={}, message={:?})",
+            self.kind, self.line, self.column, self.message
+        )
+    }
+
+    fn __str__(&self) -> String {
+        format!("{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl PyGame {
+    /// The number of moves played (the replay stops at an illegal move).
+    fn played(&self) -> usize {
+        self.game.uci().count()
+    }
+
+    fn headers_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let headers = PyDict::new(py);
+        for (name, value) in &self.game.tags {
+            headers.set_item(name, value)?;
+        }
+        Ok(headers)
+    }
+
+    fn eval_object<'py>(py: Python<'py>, score: Option<Score>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match score {
+            None => py.None().into_bound(py),
+            Some(score) => {
+                let eval = PyDict::new(py);
+                match score {
+                    Score::Centipawns(cp) => eval.set_item("cp", cp)?,
+                    Score::Mate(mate) => eval.set_item("mate", mate)?,
+                }
+                eval.into_any()
+            }
+        })
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// The game's number in its stream, from 0.
+    #[getter]
+    fn index(&self) -> u64 {
+        self.game.index
+    }
+
+    /// The byte of the game's first token in the (decompressed) stream.
+    #[getter]
+    fn offset(&self) -> u64 {
+        self.game.offset
+    }
+
+    /// The game's first line, from 1.
+    #[getter]
+    fn line(&self) -> u64 {
+        self.game.line
+    }
+
+    /// The tags as a dict, in the order written (a repeated tag keeps its
+    /// last value).
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.headers_dict(py)
+    }
+
+    /// Every tag pair as written, repeats included.
+    #[getter]
+    fn tags(&self) -> Vec<(String, String)> {
+        self.game.tags.clone()
+    }
+
+    /// The starting position (the FEN tag's, or the standard start).
+    #[getter]
+    fn fen(&self) -> String {
+        self.game.start.to_string()
+    }
+
+    /// Whether the game is Chess960.
+    #[getter]
+    fn chess960(&self) -> bool {
+        self.game.chess960
+    }
+
+    /// The result token (`"1-0"`, ...), None when the movetext has none.
+    #[getter]
+    fn result(&self) -> Option<&'static str> {
+        self.game.result.map(|r| r.as_str())
+    }
+
+    /// The mainline moves written (also those after a problem).
+    #[getter]
+    fn plies(&self) -> usize {
+        self.game.moves.len()
+    }
+
+    /// The moves played, in UCI.
+    #[getter]
+    fn uci(&self) -> Vec<String> {
+        self.game.uci().map(|m| m.to_string()).collect()
+    }
+
+    /// The moves played, in SAN written from the position.
+    #[getter]
+    fn san(&self) -> Vec<String> {
+        self.game.moves_in(Notation::San)
+    }
+
+    /// Each played move's `[%clk]` in centiseconds, or None.
+    #[getter]
+    fn clocks(&self) -> Vec<Option<u32>> {
+        let played = self.played();
+        self.game.moves[..played]
+            .iter()
+            .map(|m| m.clock().map(|c| c.0))
+            .collect()
+    }
+
+    /// Each played move's `[%eval]`: `{"cp": 25}` or `{"mate": -3}`, or None.
+    #[getter]
+    fn evals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let played = self.played();
+        let evals = self.game.moves[..played]
+            .iter()
+            .map(|m| Self::eval_object(py, m.eval().map(|e| e.score)))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, evals)
+    }
+
+    /// Each written move's comments, in order.
+    #[getter]
+    fn comments(&self) -> Vec<Vec<String>> {
+        self.game.moves.iter().map(|m| m.comments.clone()).collect()
+    }
+
+    /// Each written move's NAGs.
+    #[getter]
+    fn nags(&self) -> Vec<Vec<u8>> {
+        self.game
+            .moves
+            .iter()
+            .map(|m| m.nags.iter().map(|n| n.0).collect())
+            .collect()
+    }
+
+    /// The comments before the first move.
+    #[getter]
+    fn game_comments(&self) -> Vec<String> {
+        self.game.comments.clone()
+    }
+
+    /// Every problem found, in input order.
+    #[getter]
+    fn errors(&self) -> Vec<PyGameError> {
+        self.game.errors.iter().map(PyGameError::new).collect()
+    }
+
+    /// The SAN leniencies the moves needed (only those allowed).
+    #[getter]
+    fn leniencies(&self) -> Vec<&'static str> {
+        self.game.leniencies.iter().map(|l| l.name()).collect()
+    }
+
+    /// The moves played, as `Move`s.
+    fn moves(&self) -> Vec<PyMove> {
+        self.game.uci().map(PyMove::from).collect()
+    }
+
+    /// The position after the moves played, with them on its move stack.
+    fn board(&self) -> PyResult<PyBoard> {
+        PyBoard::after(&self.game)
+    }
+
+    /// The object `chessnote pgn convert --to json` writes for this game.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        out.set_item("index", self.game.index)?;
+        out.set_item("offset", self.game.offset)?;
+        out.set_item("line", self.game.line)?;
+        out.set_item("headers", self.headers_dict(py)?)?;
+        out.set_item("fen", self.fen())?;
+        out.set_item("chess960", self.game.chess960)?;
+        out.set_item("uci", self.uci())?;
+        out.set_item("san", self.san())?;
+        out.set_item("result", self.result())?;
+        out.set_item("clocks", self.clocks())?;
+        out.set_item("evals", self.evals(py)?)?;
+        out.set_item("plies", self.game.moves.len())?;
+        let errors = PyList::empty(py);
+        for error in &self.game.errors {
+            let at = error.location();
+            let item = PyDict::new(py);
+            item.set_item("kind", error.kind_name())?;
+            item.set_item("message", error.message())?;
+            item.set_item("offset", at.byte)?;
+            item.set_item("line", at.line)?;
+            item.set_item("column", at.column)?;
+            item.set_item("ply", error.ply())?;
+            errors.append(item)?;
+        }
+        out.set_item("errors", errors)?;
+        Ok(out)
+    }
+
+    /// Raises the first error as `PgnError`, if there is one.
+    fn raise_for_errors(&self, py: Python<'_>) -> PyResult<()> {
+        match self.game.errors.first() {
+            Some(error) => Err(errors::pgn_error(py, error)),
+            None => Ok(()),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let tag = |name| self.game.tag(name).unwrap_or("?");
+        format!(
+            "<Game {} {} - {}, {} plies, {} errors>",
+            self.game.index,
+            tag("White"),
+            tag("Black"),
+            self.game.moves.len(),
+            self.game.errors.len()
+        )
+    }
+}
+
+/// How a `GameReader` reads.
+enum Games {
+    /// On the calling thread.
+    Here {
+        reader: Box<Reader<IoInput<Box<dyn Read + Send>>>>,
+        builder: Box<GameBuilder>,
+    },
+    /// With workers, a chunk's games at a time.
+    Workers {
+        ordered: Ordered<Vec<pgn::Game>>,
+        ready: VecDeque<pgn::Game>,
+    },
+    /// Ended (or failed).
+    Ended,
+}
+
+struct State {
+    games: Games,
+    filter: Option<Filter>,
+    read: u64,
+}
+
+impl State {
+    /// The next game the filter keeps; an error reading the input ends the
+    /// stream after the games before it.
+    fn next(&mut self) -> io::Result<Option<pgn::Game>> {
+        loop {
+            let game = match &mut self.games {
+                Games::Here { reader, builder } => match reader.read_game(&mut **builder) {
+                    Ok(game) => game,
+                    Err(error) => {
+                        self.games = Games::Ended;
+                        return Err(error);
+                    }
+                },
+                Games::Workers { ordered, ready } => match ready.pop_front() {
+                    Some(game) => Some(game),
+                    None => match ordered.next() {
+                        Some(Ok(games)) => {
+                            ready.extend(games);
+                            continue;
+                        }
+                        Some(Err(error)) => {
+                            self.games = Games::Ended;
+                            return Err(error);
+                        }
+                        None => None,
+                    },
+                },
+                Games::Ended => None,
+            };
+            let Some(game) = game else {
+                self.games = Games::Ended;
+                return Ok(None);
+            };
+            self.read += 1;
+            if self.filter.as_ref().is_none_or(|f| f.matches(&game)) {
+                return Ok(Some(game));
+            }
+        }
+    }
+}
+
+/// The games of a stream, in order; each `__next__` releases the GIL.
+#[pyclass(name = "GameReader", module = "chessnote")]
+pub struct GameReader {
+    state: Mutex<State>,
+}
+
+#[pymethods]
+impl GameReader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<PyGame> {
+        let next = py.detach(|| match self.state.lock() {
+            Ok(mut state) => state.next(),
+            Err(_) => Ok(None),
+        });
+        match next? {
+            Some(game) => Ok(PyGame { game }),
+            None => Err(PyStopIteration::new_err(())),
+        }
+    }
+
+    /// The games read so far, those the filter skipped included.
+    #[getter]
+    fn games_read(&self) -> u64 {
+        self.state.lock().map_or(0, |s| s.read)
+    }
+}
+
+/// Parses `where` as the `--where` language.
+pub fn filter(py: Python<'_>, expr: Option<&str>) -> PyResult<Option<Filter>> {
+    expr.map(|e| Filter::parse(e).map_err(|err| errors::chessnote_error(py, &err)))
+        .transpose()
+}
+
+/// The games of `chunk`, read as one reader of the whole stream would.
+fn chunk_games(chunk: &pgn::Chunk, options: ReadOptions, variations: bool) -> Vec<pgn::Game> {
+    let mut reader = chunk.reader();
+    let mut builder = pgn::Game::builder_with(options).variations(variations);
+    let mut games = Vec::new();
+    // A chunk is in memory: reading it cannot fail.
+    while let Ok(Some(game)) = reader.read_game(&mut builder) {
+        games.push(game);
+    }
+    games
+}
+
+/// Reads the games of a PGN file (plain, .zst, .gz or .bz2, detected by
+/// content), of bytes, or of a binary file object.
+///
+/// `where` keeps the games the `--where` language matches; `threads` reads
+/// with that many worker threads (0: one per core), in order; `allow`
+/// names SAN, FEN and PGN leniencies, `lenient` allows them all.
+/// `variations` reads the variations too (for their problems).
+///
+/// Raises OSError when the file cannot be opened, ChessnoteError for a bad
+/// `where`, ValueError for an unknown leniency name. Problems in games are
+/// not raised: each game lists its `errors`.
+#[pyfunction]
+#[pyo3(signature = (source, *, r#where = None, threads = 1, allow = Vec::new(), lenient = false, variations = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn read_pgn(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    r#where: Option<&str>,
+    threads: usize,
+    allow: Vec<String>,
+    lenient: bool,
+    variations: bool,
+) -> PyResult<GameReader> {
+    let options = source::read_options(allow, lenient)?;
+    let filter = filter(py, r#where)?;
+    let opened = source::open(source)?;
+    let threads = source::threads(threads);
+    let games = if threads == 1 {
+        Games::Here {
+            reader: Box::new(Reader::with_options(opened.read, options)),
+            builder: Box::new(pgn::Game::builder_with(options).variations(variations)),
+        }
+    } else {
+        let ordered = Ordered::start(opened.read, options, threads, move |chunk| {
+            chunk_games(chunk, options, variations)
+        });
+        Games::Workers {
+            ordered,
+            ready: VecDeque::new(),
+        }
+    };
+    Ok(GameReader {
+        state: Mutex::new(State {
+            games,
+            filter,
+            read: 0,
+        }),
+    })
+}

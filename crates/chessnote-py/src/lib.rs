@@ -1,0 +1,55 @@
+//! The Python package `chessnote`: the library's PGN reader, export rows,
+//! positions and notations, called from Python (PyO3, one abi3 wheel for
+//! CPython 3.10 and later).
+//!
+//! A thin shell: every notation, rule and row comes from `chessnote` and
+//! `chessnote-export`; this crate converts values and errors, releases the
+//! GIL around long work, and hands Arrow data over the Arrow PyCapsule
+//! interface. Its tests are Python's (`tests/`, pytest).
+
+#![deny(unsafe_code)]
+
+use pyo3::prelude::*;
+
+mod board;
+mod errors;
+mod games;
+mod parallel;
+mod pin;
+mod source;
+mod table;
+
+/// The native module, re-exported by `chessnote/__init__.py`.
+#[pymodule]
+fn _chessnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("STARTING_FEN", chessnote::Setup::STARTING.to_string())?;
+    for (name, _, bit) in board::STATUS {
+        m.add(name, bit)?;
+    }
+    errors::register(m)?;
+    m.add_class::<board::PyMove>()?;
+    m.add_class::<board::PyBoard>()?;
+    m.add_class::<pin::PyPin>()?;
+    m.add_class::<games::PyGame>()?;
+    m.add_class::<games::PyGameError>()?;
+    m.add_class::<games::GameReader>()?;
+    m.add_class::<table::PyRecordBatch>()?;
+    m.add_class::<table::PySchema>()?;
+    m.add_class::<table::TableReader>()?;
+    m.add_function(wrap_pyfunction!(games::read_pgn, m)?)?;
+    m.add_function(wrap_pyfunction!(table::read_table, m)?)?;
+    m.add_function(wrap_pyfunction!(table::parse_movetext, m)?)?;
+    m.add_function(wrap_pyfunction!(table::schema, m)?)?;
+    m.add_function(wrap_pyfunction!(table::movetext_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(table::spark_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(table::column_names, m)?)?;
+    m.add_function(wrap_pyfunction!(leniency_names, m)?)?;
+    Ok(())
+}
+
+/// Every leniency name `allow=` takes: SAN's, FEN's, then PGN's.
+#[pyfunction]
+fn leniency_names() -> Vec<&'static str> {
+    source::leniency_names()
+}

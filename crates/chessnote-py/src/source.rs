@@ -1,0 +1,128 @@
+//! Where games come from: a path, bytes, or a Python binary file object,
+//! decompressed by content (zstd, gzip, bzip2) by `chessnote-io`.
+
+use std::io::{self, Cursor, Read};
+use std::path::PathBuf;
+
+use chessnote::fen::FenLeniency;
+use chessnote::fen::FenOptions;
+use chessnote::pgn::{PgnLeniency, ReadOptions};
+use chessnote::san::{Leniency, SanOptions};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+/// A readable source and the name its rows carry (`source_file`).
+pub struct Source {
+    /// The decompressed bytes.
+    pub read: Box<dyn Read + Send>,
+    /// The path, or `<bytes>` / `<file>`.
+    pub name: String,
+}
+
+/// Opens `source`: a `str` or `os.PathLike` path, `bytes`, or an object
+/// with a `read(n)` method returning bytes.
+pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
+    let raw: Box<dyn Read + Send>;
+    let name;
+    let mut size = None;
+    if let Ok(bytes) = source.cast::<PyBytes>() {
+        let data = bytes.as_bytes().to_vec();
+        size = Some(data.len() as u64);
+        raw = Box::new(Cursor::new(data));
+        name = "<bytes>".to_owned();
+    } else if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
+        let path: PathBuf = source.extract()?;
+        let file = std::fs::File::open(&path)?;
+        size = file.metadata().ok().map(|m| m.len());
+        raw = Box::new(file);
+        name = path.display().to_string();
+    } else if source.hasattr("read")? {
+        raw = Box::new(PyReader(source.clone().unbind()));
+        name = source
+            .getattr("name")
+            .ok()
+            .and_then(|n| n.extract::<String>().ok())
+            .unwrap_or_else(|| "<file>".to_owned());
+    } else {
+        return Err(PyTypeError::new_err(
+            "a source is a path, bytes, or a binary file object with read()",
+        ));
+    };
+    let opened = chessnote_io::open_reader(raw, size)?;
+    Ok(Source {
+        read: opened.reader,
+        name,
+    })
+}
+
+/// A Python file object as `io::Read`: each read attaches to the
+/// interpreter for the call to `read(n)`.
+struct PyReader(Py<PyAny>);
+
+impl Read for PyReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        Python::attach(|py| {
+            let chunk = self
+                .0
+                .call_method1(py, "read", (buf.len(),))
+                .map_err(io::Error::other)?;
+            let chunk = chunk.bind(py);
+            let bytes = chunk.cast::<PyBytes>().map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "the file object's read() returned no bytes (open it in binary mode)",
+                )
+            })?;
+            let bytes = bytes.as_bytes();
+            let n = bytes.len().min(buf.len());
+            buf[..n].copy_from_slice(&bytes[..n]);
+            Ok(n)
+        })
+    }
+}
+
+/// The reading options of `allow` (leniency names of SAN, FEN and PGN) and
+/// `lenient` (all of them), as the command's `--allow` and `--lenient`.
+pub fn read_options(allow: Vec<String>, lenient: bool) -> PyResult<ReadOptions> {
+    let mut options = ReadOptions::default();
+    if lenient {
+        options.san = SanOptions::LENIENT;
+        options.fen = FenOptions::LENIENT;
+        for leniency in PgnLeniency::ALL {
+            options.leniencies = options.leniencies.with(leniency);
+        }
+    }
+    for name in allow.iter().map(|n| n.trim()) {
+        if let Some(leniency) = Leniency::from_name(name) {
+            options.san = options.san.with(leniency);
+        } else if let Some(leniency) = FenLeniency::from_name(name) {
+            options.fen = options.fen.with(leniency);
+        } else if let Some(leniency) = PgnLeniency::from_name(name) {
+            options.leniencies = options.leniencies.with(leniency);
+        } else {
+            return Err(PyValueError::new_err(format!(
+                "unknown leniency `{name}`: {}",
+                leniency_names().join(", ")
+            )));
+        }
+    }
+    Ok(options)
+}
+
+/// Every leniency name, SAN's, FEN's then PGN's.
+pub fn leniency_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Leniency::ALL.iter().map(|l| l.name()).collect();
+    names.extend(FenLeniency::ALL.iter().map(|l| l.name()));
+    names.extend(PgnLeniency::ALL.iter().map(|l| l.name()));
+    names
+}
+
+/// The number of worker threads `threads` asks for: 0 means one per core.
+pub fn threads(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+}

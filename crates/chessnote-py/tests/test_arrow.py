@@ -1,0 +1,325 @@
+"""read_table and parse_movetext: Arrow for pyarrow, Polars, DuckDB and Spark.
+
+The tables are checked against read_pgn's games (themselves checked against
+the Rust reader in test_games.py) and against the Arrow IPC file that
+``chessnote pgn export --to arrow`` writes.
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pyarrow.ipc
+import pytest
+
+import chessnote
+from conftest import cli, run_cli, shared_file
+
+LICHESS = "medium/lichess_db_1000k.pgn"  # clocks on every move, no problems
+CARLSEN = "medium/pgnmentor-Carlsen-crlf.pgn"  # 29 games with an illegal move
+TCEC960 = "tcec/TCEC_Season_21_-_Frc4_Final.pgn.zst"  # Chess960, evals, zstd
+FILES = [LICHESS, CARLSEN, TCEC960, "small/python-chess/immortal-games-latin1-crlf.pgn"]
+
+# The 18 columns of the Hugging Face dataset Lichess/standard-chess-games, in
+# its order (https://huggingface.co/datasets/Lichess/standard-chess-games).
+HF_COLUMNS = [
+    "Event", "Site", "White", "Black", "Result", "WhiteTitle", "BlackTitle",
+    "WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "UTCDate",
+    "UTCTime", "ECO", "Opening", "Termination", "TimeControl", "movetext",
+]
+
+
+def games_of(path, **options):
+    return list(chessnote.read_pgn(path, **options))
+
+
+def tag(game, name):
+    """A tag's first value (the table's columns hold the first occurrence)."""
+    return next((v for n, v in game.tags if n == name), None)
+
+
+def first_error(game):
+    return game.errors[0].message if game.errors else None
+
+
+def check_against_games(table: pa.Table, games) -> None:
+    """A lichess-preset table holds what read_pgn's games hold."""
+    assert table.num_rows == len(games)
+    cols = table.to_pydict()
+    for i, g in enumerate(games):
+        at = f"row {i}"
+        assert cols["uci"][i] == g.uci, at
+        assert cols["clk"][i] == g.clocks, at
+        assert cols["White"][i] == tag(g, "White"), at
+        assert cols["Black"][i] == tag(g, "Black"), at
+        assert cols["Result"][i] == tag(g, "Result"), at
+        assert cols["Plies"][i] == g.plies, at
+        assert cols["status"][i] == ("error" if g.errors else "ok"), at
+        assert cols["parse_error"][i] == first_error(g), at
+        if g.errors:
+            assert cols["error_kind"][i] == g.errors[0].kind, at
+            assert cols["error_ply"][i] == g.errors[0].ply, at
+        evals = g.evals
+        assert cols["eval_cp"][i] == [e.get("cp") if e else None for e in evals], at
+        assert cols["eval_mate"][i] == [e.get("mate") if e else None for e in evals], at
+        assert cols["source_offset"][i] == g.offset, at
+
+
+@pytest.mark.parametrize("relative", FILES)
+def test_pyarrow_table_holds_the_games(relative):
+    path = shared_file(relative)
+    games = games_of(path)
+    table = pa.table(chessnote.read_table(path))
+    check_against_games(table, games)
+    meta = table.schema.metadata
+    assert meta[b"chessnote.schema"] == b"chessnote.lichess.v1"
+    if relative == CARLSEN:
+        assert any(g.errors for g in games)  # error rows are exercised
+
+
+def test_record_batch_reader_and_iteration():
+    path = shared_file(LICHESS)
+    games = games_of(path)
+    reader = pa.RecordBatchReader.from_stream(chessnote.read_table(path, batch_size=100))
+    assert reader.schema.metadata[b"chessnote.schema"] == b"chessnote.lichess.v1"
+    batches = list(reader)
+    assert [b.num_rows for b in batches][:4] == [100, 100, 100, 100]
+    check_against_games(pa.Table.from_batches(batches), games)
+    # Iterating the TableReader yields chessnote RecordBatches, each an Arrow array.
+    tr = chessnote.read_table(path, batch_size=128)
+    assert tr.column_names == chessnote.column_names("lichess")
+    ours = [pa.record_batch(b) for b in tr]
+    assert sum(len(b) for b in ours) == len(games)
+    assert max(len(b) for b in ours) == 128
+    assert pa.Table.from_batches(ours).equals(pa.Table.from_batches(batches))
+
+
+def test_schema_and_column_names():
+    for columns in ("lichess", "minimal", "full", "hf", "minimal,clk,eval_cp", ["White", "uci"]):
+        schema = pa.schema(chessnote.schema(columns))
+        assert schema.names == chessnote.column_names(columns)
+        assert schema.metadata[b"chessnote.schema"] == b"chessnote.lichess.v1"
+    assert chessnote.column_names("hf") == HF_COLUMNS
+    assert len(chessnote.column_names("lichess")) == 36
+    assert len(chessnote.column_names("full")) == 42
+    # Whatever order columns are asked for in, the schema's order.
+    assert chessnote.column_names(["uci", "White"]) == ["White", "uci"]
+
+
+@pytest.mark.parametrize("columns", ["lichess", "full", "minimal", "hf", "minimal,clk,eval_cp,san"])
+def test_the_table_equals_the_commands_arrow_export(columns, tmp_path):
+    cli()
+    path = shared_file(CARLSEN)
+    out = tmp_path / "t.arrow"
+    run_cli("pgn", "export", "--to", "arrow", "--no-progress", "--columns", columns, "--out", str(out), str(path))
+    theirs = pa.ipc.open_file(out).read_all()
+    ours = pa.table(chessnote.read_table(path, columns=columns, source_name=str(path)))
+    assert ours.schema.equals(theirs.schema, check_metadata=False), f"{ours.schema}\n!=\n{theirs.schema}"
+    assert ours.schema.metadata[b"chessnote.schema"] == theirs.schema.metadata[b"chessnote.schema"]
+    assert ours.num_rows == theirs.num_rows
+    for name in theirs.column_names:
+        assert ours.column(name).equals(theirs.column(name)), name
+
+
+def test_threads_give_identical_tables():
+    for relative in (LICHESS, CARLSEN, TCEC960):
+        path = shared_file(relative)
+        one = pa.table(chessnote.read_table(path, columns="full"))
+        two = pa.table(chessnote.read_table(path, columns="full", threads=2, batch_size=1000))
+        assert one.equals(two), relative
+        zero = pa.table(chessnote.read_table(path, columns="full", threads=0, batch_size=77))
+        assert one.equals(zero), relative
+
+
+def test_where_and_leniencies_apply_to_tables():
+    path = shared_file(CARLSEN)
+    games = games_of(path, allow=["wrong-suffix"])
+    table = pa.table(chessnote.read_table(path, allow=["wrong-suffix"]))
+    check_against_games(table, games)
+    assert len([g for g in games if g.errors]) < len([g for g in games_of(path) if g.errors])
+    games = games_of(path, where='Result = "1-0"')
+    table = pa.table(chessnote.read_table(path, where='Result = "1-0"'))
+    check_against_games(table, games)
+    assert 0 < table.num_rows < len(games_of(path))
+
+
+def test_polars_reads_the_same_values():
+    pl = pytest.importorskip("polars")
+    path = shared_file(CARLSEN)
+    games = games_of(path)
+    df = pl.from_arrow(chessnote.read_table(path))
+    assert df.height == len(games)
+    assert df["uci"].to_list() == [g.uci for g in games]
+    assert df["clk"].to_list() == [g.clocks for g in games]
+    assert df["White"].to_list() == [tag(g, "White") for g in games]
+    assert df["parse_error"].to_list() == [first_error(g) for g in games]
+    df2 = pl.DataFrame(chessnote.read_table(path))
+    assert df2.equals(df)
+
+
+def test_duckdb_reads_the_same_values():
+    duckdb = pytest.importorskip("duckdb")
+    path = shared_file(CARLSEN)
+    games = games_of(path)
+    r = chessnote.read_table(path)  # noqa: F841 (DuckDB finds it by name)
+    assert duckdb.sql("SELECT count(*) FROM r").fetchone()[0] == len(games)
+    r = chessnote.read_table(path)  # noqa: F841
+    rows = duckdb.sql("SELECT White, Black, Result, uci, clk, parse_error FROM r").fetchall()
+    assert rows == [
+        (tag(g, "White"), tag(g, "Black"), tag(g, "Result"), g.uci, g.clocks, first_error(g))
+        for g in games
+    ]
+    r = chessnote.read_table(path)  # noqa: F841
+    errors = duckdb.sql("SELECT count(*) FROM r WHERE status = 'error'").fetchone()[0]
+    assert errors == sum(1 for g in games if g.errors) > 0
+
+
+def test_a_consumed_reader_does_not_crash():
+    path = shared_file(LICHESS)
+    r = chessnote.read_table(path)
+    first = pa.table(r)
+    assert first.num_rows > 0
+    for again in (lambda: pa.table(r), lambda: pa.RecordBatchReader.from_stream(r).read_all(), lambda: list(r)):
+        try:
+            result = again()
+        except Exception as e:  # noqa: BLE001: any Python exception is fine, a crash is not
+            assert isinstance(e, (ValueError, RuntimeError, OSError, TypeError, StopIteration)), repr(e)
+        else:
+            rows = result.num_rows if hasattr(result, "num_rows") else sum(len(b) for b in result)
+            assert rows == 0
+    # Iterated to its end, then exported.
+    r = chessnote.read_table(path)
+    assert sum(len(b) for b in r) == first.num_rows
+    try:
+        rest = pa.table(r)
+    except Exception as e:  # noqa: BLE001
+        assert isinstance(e, (ValueError, RuntimeError, OSError, TypeError)), repr(e)
+    else:
+        assert rest.num_rows == 0
+
+
+# --- parse_movetext: the Hugging Face shape, as Spark's mapInArrow feeds it ----
+
+MOVE_COLUMNS = ["Plies", "uci", "clk", "eval_cp", "eval_mate", "status", "parse_error"]
+
+
+def map_in_arrow(batches, **options):
+    """What Spark's mapInArrow does with a function of an iterator of batches."""
+
+    def func(iterator):
+        for batch in iterator:
+            yield pa.record_batch(chessnote.parse_movetext(batch, **options))
+
+    return list(func(iter(batches)))
+
+
+def column(table_or_batch, name):
+    names = table_or_batch.schema.names
+    matches = [n for n in names if n.lower() == name.lower()]
+    assert matches, f"{name} not in {names}"
+    return table_or_batch.column(matches[0]).to_pylist()
+
+
+@pytest.mark.parametrize("relative", [LICHESS, CARLSEN, "medium/twic0920.pgn"])
+def test_parse_movetext_on_hugging_face_batches(relative):
+    path = shared_file(relative)
+    hf = pa.table(chessnote.read_table(path, columns="hf"))
+    assert hf.schema.names == HF_COLUMNS
+    full = pa.table(chessnote.read_table(path, columns="full"))
+    batches = hf.to_batches(max_chunksize=200)
+    assert len(batches) > 1
+    out = pa.Table.from_batches(map_in_arrow(batches))
+    assert out.num_rows == hf.num_rows
+    # Input columns first, then the new ones.
+    added = pa.schema(chessnote.movetext_schema()).names
+    assert out.schema.names == HF_COLUMNS + added
+    for name in HF_COLUMNS:
+        assert out.column(name).equals(hf.column(name)), name
+    for name in MOVE_COLUMNS:
+        if any(n.lower() == name.lower() for n in added):
+            assert column(out, name) == column(full, name), name
+    if relative == CARLSEN:
+        assert "error" in column(out, "status")
+
+
+def test_parse_movetext_keep_options():
+    path = shared_file(CARLSEN)
+    hf = pa.table(chessnote.read_table(path, columns="hf"))
+    batch = hf.to_batches()[0]
+    added = pa.schema(chessnote.movetext_schema()).names
+    dropped = pa.record_batch(chessnote.parse_movetext(batch, keep=False))
+    assert dropped.schema.names == added
+    chosen = pa.record_batch(chessnote.parse_movetext(batch, keep=["White"]))
+    assert chosen.schema.names == ["White"] + added
+    assert chosen.column("White").equals(batch.column("White"))
+    kept = pa.record_batch(chessnote.parse_movetext(batch, keep=True))
+    for name in added:
+        assert kept.column(name).equals(dropped.column(name)), name
+    # A Table, a Polars DataFrame and a bare string array give the same columns.
+    from_table = pa.record_batch(chessnote.parse_movetext(pa.Table.from_batches([batch]), keep=False))
+    assert from_table.equals(dropped)
+    pl = pytest.importorskip("polars")
+    from_polars = pa.record_batch(chessnote.parse_movetext(pl.from_arrow(batch), keep=False))
+    for name in added:
+        assert from_polars.column(name).to_pylist() == dropped.column(name).to_pylist(), name
+    from_array = pa.record_batch(chessnote.parse_movetext(batch.column("movetext")))
+    for name in added:
+        assert from_array.column(name).to_pylist() == dropped.column(name).to_pylist(), name
+    # Another column name.
+    renamed = batch.rename_columns([("pgn" if n == "movetext" else n) for n in batch.schema.names])
+    other = pa.record_batch(chessnote.parse_movetext(renamed, column="pgn", keep=False))
+    assert other.equals(dropped)
+
+
+def test_parse_movetext_bad_strings_are_error_rows():
+    texts = pa.array(["1. e4 e5 2. Nf3 Nc6 *", "1. e4 e5 2. Ke3 *", "1. e4 {unterminated", "", None, "((((", "\x00\xff"])
+    out = pa.record_batch(chessnote.parse_movetext(texts))
+    assert out.num_rows == len(texts)
+    status = column(out, "status")
+    uci = column(out, "uci")
+    errors = column(out, "parse_error")
+    assert status[0] == "ok" and uci[0] == ["e2e4", "e7e5", "g1f3", "b8c6"] and errors[0] is None
+    assert status[1] == "error" and uci[1] == ["e2e4", "e7e5"] and "Ke3" in errors[1]
+    assert status[2] == "error" and errors[2]
+    # The same game read by read_pgn reports the same first problem.
+    game = next(chessnote.read_pgn(b"1. e4 e5 2. Ke3 *\n"))
+    assert errors[1] == game.errors[0].message
+
+
+def test_parse_movetext_reads_a_fen_column():
+    path = shared_file(TCEC960)
+    full = pa.table(chessnote.read_table(path, columns="full"))
+    batch = full.select(["FEN", "Variant", "movetext"]).to_batches()[0]
+    out = pa.record_batch(chessnote.parse_movetext(batch, keep=False))
+    n = batch.num_rows
+    expected = full.slice(0, n)
+    assert column(out, "uci") == column(expected, "uci")
+
+
+def test_spark_schema_names_the_movetext_columns():
+    ddl = chessnote.spark_schema()
+    assert isinstance(ddl, str)
+    names = pa.schema(chessnote.movetext_schema()).names
+    fields = [f.strip().split()[0].strip("`") for f in split_top_level(ddl)]
+    assert fields == names
+    full = chessnote.spark_schema("full")
+    assert [f.strip().split()[0].strip("`") for f in split_top_level(full)] == pa.schema(
+        chessnote.movetext_schema("full")
+    ).names
+
+
+def split_top_level(ddl: str) -> list[str]:
+    """Splits a DDL string at the commas outside <...> and (...)."""
+    out, depth, cur = [], 0, ""
+    for c in ddl:
+        if c in "<(":
+            depth += 1
+        elif c in ">)":
+            depth -= 1
+        if c == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += c
+    if cur.strip():
+        out.append(cur)
+    return out

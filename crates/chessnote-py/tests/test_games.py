@@ -1,0 +1,424 @@
+"""read_pgn against the Rust reader (the `chessnote` command) and python-chess.
+
+Every PGN file of the shared data is read with ``chessnote.read_pgn`` and
+compared, game by game, with ``chessnote pgn convert --to json FILE``; the
+real-game files also with python-chess 1.11.2's reading of them (the
+committed vectors ``pgn-vectors.jsonl.zst``).
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import hashlib
+import io
+import itertools
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import chessnote
+from conftest import (
+    ROOT,
+    VECTORS,
+    all_pgn_files,
+    cli,
+    cli_json,
+    cli_json_cached,
+    first_difference,
+    missing,
+    pgn_dir,
+    pgn_params,
+    rel,
+    run_cli,
+    shared_file,
+    zstd_lines,
+)
+
+# Files whose every game is replayed on a Board in the accessor checks; the
+# opening books (245,000 short games) are sampled.
+BOOK_SAMPLE = 97
+
+
+def error_tuple(e) -> tuple:
+    return (e.kind, e.message, e.offset, e.line, e.column, e.ply)
+
+
+def dict_error_tuple(e: dict) -> tuple:
+    return (e["kind"], e["message"], e["offset"], e["line"], e["column"], e["ply"])
+
+
+def check_accessors(game, d: dict, replay: bool) -> None:
+    """The properties of a Game say what its to_dict says."""
+    where = f"game {d['index']} at line {d['line']}"
+    assert game.index == d["index"], where
+    assert game.offset == d["offset"], where
+    assert game.line == d["line"], where
+    # Tags in the order written.
+    assert list(game.headers.items()) == list(d["headers"].items()), where
+    assert game.fen == d["fen"], where
+    assert game.chess960 == d["chess960"], where
+    assert game.result == d["result"], where
+    assert game.plies == d["plies"], where
+    assert game.uci == d["uci"], where
+    assert game.san == d["san"], where
+    assert game.clocks == d["clocks"], where
+    assert game.evals == d["evals"], where
+    assert [error_tuple(e) for e in game.errors] == [dict_error_tuple(e) for e in d["errors"]], where
+    moves = game.moves()
+    assert len(moves) == len(d["uci"]), where
+    if not replay:
+        return
+    # The board after the game: the moves replayed from the start position.
+    start = chessnote.Board(game.fen, chess960=game.chess960)
+    assert start.fen() == game.fen, where
+    board = start.copy()
+    for uci in game.uci:
+        board.push_uci(uci)
+    end = game.board()
+    assert end.fen() == board.fen(), where
+    # The move stack holds the game's moves, which name the same UCI.
+    replayed = start.copy()
+    stack = end.move_stack
+    assert len(stack) == len(game.uci), where
+    for move, uci in zip(stack, game.uci):
+        assert replayed.uci(move) == uci, where
+        replayed.push(move)
+    assert replayed.fen() == end.fen(), where
+    assert [m for m in moves] == stack, where
+
+
+def compare_file(path: Path, replay_every: int = 1, **options) -> list:
+    theirs = cli_json(path)
+    reader = chessnote.read_pgn(path, **options)
+    games = list(reader)
+    ours = [g.to_dict() for g in games]
+    assert ours == theirs, f"{rel(path)}: {first_difference(ours, theirs)}"
+    assert reader.games_read == len(games)
+    for i, (game, d) in enumerate(zip(games, theirs)):
+        check_accessors(game, d, replay=i % replay_every == 0)
+    return ours
+
+
+@pytest.mark.parametrize("path", pgn_params(lambda r: not r.startswith("large/")))
+def test_every_file_reads_as_the_rust_reader_reads_it(path):
+    if path is None:
+        pgn_dir()
+    cli()
+    replay_every = BOOK_SAMPLE if rel(path).startswith("books/") else 1
+    compare_file(path, replay_every=replay_every)
+
+
+def test_the_shared_data_is_all_there():
+    """The parametrized test above saw the files the data README promises."""
+    files = [rel(p) for p in all_pgn_files()]
+    if not files:
+        pgn_dir()
+    dirs = {f.split("/")[0] for f in files}
+    assert {"small", "medium", "large", "books", "tcec"} <= dirs, dirs
+    assert any(f.endswith(".pgn.zst") for f in files)
+    assert len(files) >= 200, len(files)
+
+
+def test_the_large_corpus_reads_as_the_rust_reader_reads_it():
+    """The one test that reads large/ (145,716 games): streamed, game by game."""
+    files = [p for p in all_pgn_files() if rel(p).startswith("large/")]
+    if not files:
+        pgn_dir()
+        missing("shared data/pgn/large")
+    for path in files:
+        proc = subprocess.Popen(
+            [str(cli()), "pgn", "convert", "--to", "json", "--no-progress", str(path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+        n = 0
+        try:
+            for game, line in itertools.zip_longest(chessnote.read_pgn(path, threads=2), proc.stdout):
+                assert game is not None and line is not None, f"{rel(path)}: game counts differ after {n}"
+                theirs = json.loads(line)
+                ours = game.to_dict()
+                assert ours == theirs, f"{rel(path)}: {first_difference([ours], [theirs])}"
+                if n % 1000 == 0:
+                    check_accessors(game, theirs, replay=True)
+                n += 1
+        finally:
+            proc.stdout.close()
+            rc = proc.wait()
+        assert rc in (0, 1), rc
+        assert n > 100_000, n
+
+
+# --- The same games, however they are read --------------------------------
+
+THREADED = [
+    "medium/lichess_db_1000k.pgn",
+    "medium/pgnmentor-Carlsen-crlf.pgn",
+    "medium/twic0920.pgn",
+    "tcec/TCEC_Season_21_-_Frc4_Final.pgn.zst",
+    "small/python-chess/immortal-games-latin1-crlf.pgn",
+    "small/scalachess/FWWRC.pgn",
+    "small/pychess-puzzles/mate_in_4.pgn",
+]
+
+
+@pytest.mark.parametrize("relative", THREADED)
+@pytest.mark.parametrize("threads", [3, 0])
+def test_threads_give_the_same_games_in_order(relative, threads):
+    path = shared_file(relative)
+    theirs = list(cli_json_cached(path))
+    ours = [g.to_dict() for g in chessnote.read_pgn(path, threads=threads)]
+    assert ours == theirs, first_difference(ours, theirs)
+
+
+SOURCES = [
+    "medium/pgnmentor-Carlsen-crlf.pgn",
+    "tcec/TCEC_Season_21_-_Frc4_Final.pgn.zst",
+    "small/python-chess/immortal-games-latin1-crlf.pgn",
+    "small/python-chess/utf8-bom.pgn",
+    "small/scalachess-fixtures/invisibleChar.pgn",
+]
+
+
+@pytest.mark.parametrize("relative", SOURCES)
+def test_paths_file_objects_and_bytes_give_the_same_games(relative):
+    path = shared_file(relative)
+    theirs = list(cli_json_cached(path))
+    data = path.read_bytes()
+    sources = {
+        "str": lambda: str(path),
+        "Path": lambda: path,
+        "bytes": lambda: data,
+        "BytesIO": lambda: io.BytesIO(data),
+    }
+    for name, source in sources.items():
+        ours = [g.to_dict() for g in chessnote.read_pgn(source())]
+        assert ours == theirs, f"{name}: {first_difference(ours, theirs)}"
+    with open(path, "rb") as f:
+        ours = [g.to_dict() for g in chessnote.read_pgn(f)]
+    assert ours == theirs, f"open(path, 'rb'): {first_difference(ours, theirs)}"
+    with open(path, "rb") as f:
+        ours = [g.to_dict() for g in chessnote.read_pgn(f, threads=2)]
+    assert ours == theirs, f"open(path, 'rb'), threads=2: {first_difference(ours, theirs)}"
+
+
+@pytest.mark.parametrize("compress", ["gzip", "bz2", "zstd"])
+def test_compressed_sources_are_told_by_content(compress, tmp_path):
+    path = shared_file("medium/twic1599_1000k.pgn")
+    theirs = list(cli_json_cached(path))
+    data = path.read_bytes()
+    if compress == "gzip":
+        packed = gzip.compress(data)
+    elif compress == "bz2":
+        packed = bz2.compress(data)
+    else:
+        import zstandard
+
+        packed = zstandard.ZstdCompressor(level=3).compress(data)
+    # A name that says nothing of the content.
+    target = tmp_path / "games.dat"
+    target.write_bytes(packed)
+    for source in (target, packed, io.BytesIO(packed)):
+        ours = [g.to_dict() for g in chessnote.read_pgn(source)]
+        assert ours == theirs, f"{compress} {type(source).__name__}: {first_difference(ours, theirs)}"
+
+
+def test_a_text_file_object_is_refused():
+    path = shared_file("small/python-chess/molinari-bordais-1979.pgn")
+    with open(path, encoding="utf-8") as f, pytest.raises(TypeError):
+        list(chessnote.read_pgn(f))
+
+
+# --- Options: where, leniencies ----------------------------------------------
+
+@pytest.mark.parametrize(
+    "relative,where",
+    [
+        ("medium/lichess_db_1000k.pgn", "WhiteElo >= 2000"),
+        ("medium/lichess_db_1000k.pgn", 'Result = "1-0" and plies > 60'),
+        ("medium/twic0920.pgn", "Date >= 2012.06.01 or not ECO"),
+        ("medium/lichess_db_1000k.pgn", "TimeControl.base >= 600"),
+    ],
+)
+def test_where_keeps_the_games_the_command_keeps(relative, where):
+    path = shared_file(relative)
+    theirs = cli_json(path, "--where", where)
+    ours = [g.to_dict() for g in chessnote.read_pgn(path, where=where)]
+    assert ours == theirs, first_difference(ours, theirs)
+    everything = list(cli_json_cached(path))
+    # The filter did something on this file (or the test proves nothing).
+    assert 0 < len(ours) < len(everything), (len(ours), len(everything))
+
+
+@pytest.mark.parametrize(
+    "relative,allow",
+    [
+        ("medium/pgnmentor-Carlsen-crlf.pgn", ["wrong-suffix"]),
+        ("small/python-chess/uci-moves.pgn", ["uci-moves"]),
+        ("small/scalachess-fixtures/unicodeResultDraw.pgn", ["unicode-result"]),
+    ],
+)
+def test_leniencies_read_as_the_command_reads_them(relative, allow):
+    path = shared_file(relative)
+    strict = list(cli_json_cached(path))
+    theirs = cli_json(path, "--allow", ",".join(allow))
+    ours = [g.to_dict() for g in chessnote.read_pgn(path, allow=allow)]
+    assert ours == theirs, first_difference(ours, theirs)
+    assert theirs != strict, "the leniency changes nothing on this file"
+    games = list(chessnote.read_pgn(path, allow=allow))
+    assert any(set(g.leniencies) & set(allow) for g in games) or allow == ["unicode-result"], [
+        g.leniencies for g in games
+    ]
+    lenient = [g.to_dict() for g in chessnote.read_pgn(path, lenient=True)]
+    assert lenient == cli_json(path, "--lenient")
+
+
+def test_game_pgn_writes_what_the_command_writes():
+    for relative in ("medium/lichess_db_1000k.pgn", "small/python-chess/variations-nags-and-comments.pgn",
+                     "tcec/TCEC_Season_21_-_Infrafinal.pgn.zst"):
+        path = shared_file(relative)
+        text = run_cli("pgn", "convert", "--to", "pgn", "--no-progress", str(path)).stdout.decode("utf-8")
+        ours = [g.pgn() for g in chessnote.read_pgn(path)]
+        # Each game's text appears, in order, in the command's output, and
+        # together they are all of it (up to the blank lines between games).
+        assert "".join(t.strip() for t in ours).replace("\n", "") == text.strip().replace("\n", ""), relative
+        pos = 0
+        for t in ours:
+            found = text.find(t.strip(), pos)
+            assert found >= 0, t[:200]
+            pos = found + len(t.strip())
+
+
+# --- python-chess's reading of the real-game files ---------------------------
+
+def python_headers(tags):
+    """The headers python-chess gives for these tags: the Seven Tag Roster
+    first with its defaults, then the others; a repeat keeps its first place
+    and its last value."""
+    roster = [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
+              ("White", "?"), ("Black", "?"), ("Result", "*")]
+    out = dict(roster)
+    for name, value in tags:
+        out[name] = value
+    return list(out.items())
+
+
+def python_tag_value(value: str) -> str:
+    """python-chess keeps ``\\"`` and ``\\\\`` as written; chessnote decodes them."""
+    return re.sub(r'\\(["\\])', r"\1", value)
+
+
+def words(text) -> str:
+    return " ".join((text or "").split())
+
+
+def vector_games(select):
+    """The python-chess vectors of the files `select(file)` accepts, file by file."""
+    path = VECTORS / "pgn-vectors.jsonl.zst"
+    current, games = None, []
+    for line in zstd_lines(path):
+        head = line[:120]
+        m = re.search(r'"file":"([^"]*)"', head)
+        if not m or not select(m.group(1)):
+            continue
+        value = json.loads(line)
+        if value["kind"] not in ("game", "exception"):
+            continue
+        if value["file"] != current:
+            if games:
+                yield current, games
+            current, games = value["file"], []
+        games.append(value)
+    if games:
+        yield current, games
+
+
+def compare_with_python_chess(name, py, ours, with_comments=True):
+    problems = []
+    if len(py) != len(ours):
+        return [f"{name}: {len(py)} games in python-chess, {len(ours)} here"]
+    for p, g in zip(py, ours):
+        at = f"{name} game {p['index']}"
+        if p["kind"] == "exception":
+            problems.append(f"{at}: python-chess raised")
+            continue
+        headers = [(n, python_tag_value(v)) for n, v in (p.get("raw_headers") or p["headers"])]
+        if "raw_headers" in p:
+            if headers != g.tags:
+                problems.append(f"{at}: tags {headers} != {g.tags}")
+        elif headers != python_headers(g.tags):
+            problems.append(f"{at}: headers {headers} != {python_headers(g.tags)}")
+        detail = p["detail"]
+        if detail == "full":
+            if p["uci"] != g.uci:
+                problems.append(f"{at}: uci differ")
+            elif p["san"] != g.san:
+                problems.append(f"{at}: san {p['san']} != {g.san}")
+        elif detail == "uci":
+            if p["uci"] != " ".join(g.uci):
+                problems.append(f"{at}: uci differ")
+        else:
+            if p["uci_sha1"] != hashlib.sha1(" ".join(g.uci).encode()).hexdigest():
+                problems.append(f"{at}: uci differ (sha1)")
+        if p["result"] != g.result:
+            problems.append(f"{at}: result {p['result']} != {g.result}")
+        if detail == "full" and with_comments:
+            if words(p["starting_comment"]) != words(" ".join(g.game_comments)):
+                problems.append(f"{at}: starting comment differs")
+            if len(p["moves"]) == len(g.comments):
+                for i, (pm, comments, nags) in enumerate(zip(p["moves"], g.comments, g.nags)):
+                    if words(pm["comment"]) != words(" ".join(comments)):
+                        problems.append(f"{at} ply {i + 1}: comment {pm['comment']!r} != {comments!r}")
+                    if pm["nags"] != sorted(set(nags)):
+                        problems.append(f"{at} ply {i + 1}: nags {pm['nags']} != {nags}")
+            else:
+                problems.append(f"{at}: {len(p['moves'])} moves with comments vs {len(g.comments)}")
+    return problems
+
+
+REAL_GAMES = ("medium/", "tcec/", "books/")
+
+
+def test_real_game_files_read_as_python_chess_reads_them():
+    """Tags, every mainline move (UCI and SAN), result, comments and NAGs of
+    the medium, TCEC and book files agree with python-chess 1.11.2 (the
+    vectors' doc says those files are read right by it)."""
+    pgn_dir()
+    seen = 0
+    problems = []
+    for name, py in vector_games(lambda f: f.startswith(REAL_GAMES)):
+        path = shared_file(name)
+        ours = list(chessnote.read_pgn(path, lenient=True))
+        problems += compare_with_python_chess(name, py, ours)
+        seen += 1
+    assert seen >= 10, seen
+    assert not problems, "\n".join(problems[:30])
+
+
+def documented_small_differences() -> set[str]:
+    """The small files the Rust test lists as differing from python-chess
+    (crates/chessnote/tests/pgn/python_chess.rs, `EXPECTED`)."""
+    source = (ROOT / "crates/chessnote/tests/pgn/python_chess.rs").read_text(encoding="utf-8")
+    block = source.split("const EXPECTED", 1)[1].split("];", 1)[0]
+    return set(re.findall(r'"(small/[^"]+)"', block))
+
+
+def test_small_files_agree_with_python_chess_or_differ_as_documented():
+    """Every small file either agrees with python-chess in tags, moves and
+    result, or is one whose difference the Rust reader's tests document."""
+    pgn_dir()
+    documented = documented_small_differences()
+    assert len(documented) > 30
+    differing = set()
+    seen = 0
+    for name, py in vector_games(lambda f: f.startswith("small/")):
+        path = shared_file(name)
+        ours = list(chessnote.read_pgn(path, lenient=True, variations=True))
+        if compare_with_python_chess(name, py, ours, with_comments=False):
+            differing.add(name)
+        seen += 1
+    assert seen > 150, seen
+    assert differing <= documented, sorted(differing - documented)
