@@ -12,6 +12,7 @@ rounds (default 5; the order is reversed every other round), medians:
   py-table-min-t1  pa.table(read_table(F, columns="minimal", threads=1))
   py-table-t0      pa.table(read_table(F, threads=0))
   py-uci-t1        for g in read_pgn(F, threads=1): g.uci           (Python side of ii)
+  py-iter-t1       for g in read_pgn(F, threads=1): pass            (what g.uci costs: the difference)
   cli-export-t1    chessnote pgn export --to arrow --out TMP/x.arrow --threads 1 F   (i)
   cli-uci-t1       chessnote pgn convert --to uci --threads 1 F > /dev/null         (ii)
   python-chess     chess.pgn.read_game on the first --pychess-games games of the
@@ -39,8 +40,11 @@ Usage:
                                     [--quick]
 
 `--chessnote` defaults to $CHESSNOTE_BIN, else target/release/chessnote (built
-with the feature `parquet` for `--to arrow`). About 3 minutes with the
-defaults on 2 cores (gnuchess book, 145,716 games). `--quick` is 1 round.
+with the feature `parquet` for `--to arrow`). About 4 minutes with the
+defaults on 2 cores (gnuchess book, 145,716 games, 11.3 M moves); `--quick`
+is 1 round (1 minute). Every Python reader must see the number of games
+`chessnote pgn count` sees (else exit 1). Needs pyarrow; python-chess and
+zstandard for its row (left out when python-chess is missing).
 """
 
 import argparse
@@ -140,13 +144,27 @@ def main():
             return time.perf_counter() - t, n
         return go
 
+    moves = {}
+
     def py_uci(threads):
+        def go():
+            n = m = 0
+            t = time.perf_counter()
+            for f in files:
+                for g in chessnote.read_pgn(f, threads=threads):
+                    m += len(g.uci)
+                    n += 1
+            dt = time.perf_counter() - t
+            moves["uci"] = m
+            return dt, n
+        return go
+
+    def py_iter(threads):
         def go():
             n = 0
             t = time.perf_counter()
             for f in files:
-                for g in chessnote.read_pgn(f, threads=threads):
-                    g.uci
+                for _g in chessnote.read_pgn(f, threads=threads):
                     n += 1
             return time.perf_counter() - t, n
         return go
@@ -206,6 +224,7 @@ def main():
         ("py-table-t1", py_table("lichess", 1)),
         ("cli-uci-t1", cli_uci),
         ("py-uci-t1", py_uci(1)),
+        ("py-iter-t1", py_iter(1)),
         ("py-objects-t1", py_objects(1)),
         ("py-objects-t0", py_objects(0)),
         ("py-table-min-t1", py_table("minimal", 1)),
@@ -241,7 +260,7 @@ def main():
     # The games in the file, from the command (the CLI timings have no count).
     count = subprocess.run([cli, "pgn", "count", *files], capture_output=True, text=True)
     n_games = int(count.stdout.split()[-1])
-    for name in ("py-table-t1", "py-uci-t1", "py-objects-t1", "py-objects-t0", "py-table-min-t1", "py-table-t0"):
+    for name in ("py-table-t1", "py-uci-t1", "py-iter-t1", "py-objects-t1", "py-objects-t0", "py-table-min-t1", "py-table-t0"):
         if games.get(name) != n_games:
             raise SystemExit(f"python_bench: {name} read {games.get(name)} games, `chessnote pgn count` says {n_games}")
     for name in ("cli-export-t1", "cli-uci-t1"):
@@ -268,7 +287,8 @@ def main():
     if chess is not None:
         rec("python-chess", f"chess.pgn.read_game, first {games['python-chess']} games, moves as UCI + headers",
             extrapolated=True)
-    rec("py-uci-t1", "for g in read_pgn(F, threads=1): g.uci (in-process)")
+    rec("py-uci-t1", "for g in read_pgn(F, threads=1): g.uci (in-process)", moves=moves.get("uci"))
+    rec("py-iter-t1", "for g in read_pgn(F, threads=1): pass (in-process: Game objects, nothing touched)")
     rec("cli-uci-t1", "chessnote pgn convert --to uci --threads 1 F >/dev/null (whole process)")
     rec("cli-export-t1", "chessnote pgn export --to arrow --out x.arrow --threads 1 F (whole process)")
     rec("py-start", "python -c 'import chessnote, pyarrow' (whole process)")
@@ -296,6 +316,12 @@ def main():
           "the same with `python -c 'import chessnote, pyarrow'` added")
     ratio("overhead-uci+start", "py-uci-t1+start", "cli-uci-t1",
           "the same with `python -c 'import chessnote'` added")
+    ratio("iter-only/cli-uci", "py-iter-t1", "cli-uci-t1",
+          "read_pgn iteration touching nothing, in-process / CLI convert --to uci whole process")
+    if moves.get("uci"):
+        ns = (med["py-uci-t1"] - med["py-iter-t1"]) / moves["uci"] * 1e9
+        ratios.append({"name": "g.uci-ns-per-move", "ratio": round(ns, 1),
+                       "what": f"(py-uci-t1 - py-iter-t1) / {moves['uci']:,} moves: the cost of g.uci per move, ns"})
     ratio("objects-t0/t1-time", "py-objects-t0", "py-objects-t1", "threads=0 time / threads=1 time (read_pgn objects)")
     ratio("table-t0/t1-time", "py-table-t0", "py-table-t1", "threads=0 time / threads=1 time (read_table)")
     ratio("minimal/default-time", "py-table-min-t1", "py-table-t1", "columns=minimal time / default columns time")

@@ -299,11 +299,11 @@ impl Rows {
 
 type Out = Box<dyn Write + Send>;
 
-/// One file being written.
+/// One file being written (one at a time: the variants' sizes do not matter).
+#[allow(clippy::large_enum_variant)]
 enum Writer {
     Text(Out),
     #[cfg(feature = "arrow")]
-    // Boxed: the writer is large, and the only variant without Parquet.
     Ipc(
         Box<arrow_ipc::writer::FileWriter<Out>>,
         crate::arrow::Rebatcher,

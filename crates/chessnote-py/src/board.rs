@@ -683,7 +683,7 @@ impl PyBoard {
             }
             match board.setup.turn {
                 Color::White => out.push_str(&format!("{}. ", board.setup.fullmoves)),
-                Color::Black if i == 0 => out.push_str(&format!("{}... ", board.setup.fullmoves)),
+                Color::Black if i == 0 => out.push_str(&format!("{}...", board.setup.fullmoves)),
                 Color::Black => {}
             }
             out.push_str(&san);

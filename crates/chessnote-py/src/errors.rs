@@ -128,7 +128,15 @@ pub fn pgn_error(py: Python<'_>, error: &PgnProblem) -> PyErr {
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("ChessnoteError", py.get_type::<ChessnoteError>())?;
+    // Class-level defaults, for an exception raised without them.
+    let base = py.get_type::<ChessnoteError>();
+    base.setattr("kind", "")?;
+    base.setattr("message", "")?;
+    base.setattr("offset", 0)?;
+    for name in ["line", "column", "ply"] {
+        base.setattr(name, py.None())?;
+    }
+    m.add("ChessnoteError", base)?;
     m.add("FenError", py.get_type::<FenError>())?;
     m.add("PgnError", py.get_type::<PgnError>())?;
     m.add("MoveError", py.get_type::<MoveError>())?;

@@ -247,15 +247,19 @@ impl Table {
                 self.rows = Rows::Ended;
                 (!self.builder.is_empty()).then(|| Ok(self.builder.finish()))
             }
-            Rows::Workers(ordered) => match ordered.next() {
-                Some(Ok(batch)) => Some(Ok(batch)),
-                Some(Err(error)) => {
-                    self.rows = Rows::Ended;
-                    Some(Err(ArrowError::ExternalError(Box::new(error))))
-                }
-                None => {
-                    self.rows = Rows::Ended;
-                    None
+            Rows::Workers(ordered) => loop {
+                match ordered.next() {
+                    // A chunk whose games the filter all skipped: read on.
+                    Some(Ok(batch)) if batch.num_rows() == 0 => {}
+                    Some(Ok(batch)) => return Some(Ok(batch)),
+                    Some(Err(error)) => {
+                        self.rows = Rows::Ended;
+                        return Some(Err(ArrowError::ExternalError(Box::new(error))));
+                    }
+                    None => {
+                        self.rows = Rows::Ended;
+                        return None;
+                    }
                 }
             },
             Rows::Ended => None,

@@ -116,6 +116,28 @@ def run_cli(*args: str, ok=(0, 1)) -> subprocess.CompletedProcess:
     return proc
 
 
+def cli_lines(path: Path, *extra: str) -> list[str]:
+    """The lines ``chessnote pgn convert --to json FILE`` prints, one per game."""
+    proc = run_cli("pgn", "convert", "--to", "json", "--no-progress", *extra, str(path))
+    return [line for line in proc.stdout.decode("utf-8").splitlines() if line]
+
+
+def to_json(d: dict) -> str:
+    """A game dict as the command writes it (compact, UTF-8, keys in order)."""
+    return json.dumps(d, ensure_ascii=False, separators=(",", ":"))
+
+
+def assert_same_games(ours: list[dict], lines: list[str], what: str = "") -> None:
+    """Our to_dict()s equal the command's JSON objects. Comparing the text
+    first is fast; where it differs (it need not be byte for byte: key order
+    is free), the parsed objects must be equal."""
+    assert len(ours) == len(lines), f"{what}: {len(ours)} games here, {len(lines)} from the command"
+    for i, (d, line) in enumerate(zip(ours, lines)):
+        if to_json(d) != line:
+            theirs = json.loads(line)
+            assert d == theirs, f"{what}: {first_difference([d], [theirs])} (game {i})"
+
+
 def cli_json(path: Path, *extra: str) -> list[dict]:
     """The objects ``chessnote pgn convert --to json FILE`` prints, one per game."""
     proc = run_cli("pgn", "convert", "--to", "json", "--no-progress", *extra, str(path))

