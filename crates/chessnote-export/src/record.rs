@@ -18,7 +18,7 @@ use crate::columns::{Column, Columns};
 ///
 /// [`Recorder::read`] fills it; its buffers are kept from game to game.
 /// The values of the columns are in `docs/export.md`.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Record {
     /// The game's number in its source, from 0.
     pub index: u64,

@@ -3,8 +3,10 @@
 use chessnote::eran::Style;
 use chessnote::fen::{Epd, FenOptions, Operand};
 use chessnote::pgn;
-use chessnote::position::{CastlingMode, Notation, Position, Problem, WriteNotation};
-use chessnote::san::SanOptions;
+use chessnote::position::{
+    CastlingMode, MoveErrorKind, Notation, Position, Problem, WriteNotation,
+};
+use chessnote::san::{Leniency, SanOptions};
 use chessnote::uci::Uci;
 use chessnote::{Color, DiagramStyle, Move, PieceKind, Setup, Square};
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -248,8 +250,10 @@ impl PyBoard {
             FenOptions::STRICT,
             game.leniencies,
         );
-        for mv in game.legal_moves() {
-            board.play(mv)?;
+        // The moves that replayed, null moves included (a move with no
+        // value that was played is the null move).
+        for step in game.moves.iter().take_while(|m| m.played) {
+            board.step(step.mv)?;
         }
         Ok(board)
     }
@@ -277,19 +281,58 @@ impl PyBoard {
         Ok(())
     }
 
-    fn resolve(&self, py: Python<'_>, mv: &PyMove) -> PyResult<Move> {
+    /// Passes the turn (python-chess's null move); IllegalMoveError in check.
+    fn play_null(&mut self) -> PyResult<()> {
+        let position = self.position()?.clone();
+        let mut next = position.clone();
+        if !next.play_null() {
+            return Err(errors::IllegalMoveError::new_err(format!(
+                "a null move in check, in {}",
+                position.to_setup()
+            )));
+        }
+        self.setup = next.to_setup();
+        self.position = Some(next);
+        self.stack.push((position, Uci::Null));
+        Ok(())
+    }
+
+    /// Plays a move, or the null move (`None`).
+    fn step(&mut self, mv: Option<Move>) -> PyResult<()> {
+        match mv {
+            Some(mv) => self.play(mv),
+            None => self.play_null(),
+        }
+    }
+
+    /// The legal move `mv` names, `None` for the null move.
+    fn resolve(&self, py: Python<'_>, mv: &PyMove) -> PyResult<Option<Move>> {
         let position = self.position()?;
+        if mv.0 == Uci::Null {
+            return Ok(None);
+        }
         mv.0.to_move(position)
+            .map(Some)
             .map_err(|err| errors::move_error(py, &err))
     }
 
-    fn parse(&mut self, py: Python<'_>, notation: Notation, text: &str) -> PyResult<Move> {
+    /// The legal move `text` names, `None` for the null move (`0000`, `--`,
+    /// and in SAN what the `null-move` leniency allows).
+    fn parse(&mut self, py: Python<'_>, notation: Notation, text: &str) -> PyResult<Option<Move>> {
         let position = self.position()?;
-        let (mv, used) = position
-            .parse_move(notation, text.as_bytes(), self.san_options)
-            .map_err(|err| errors::move_error(py, &err))?;
-        self.san_used |= used;
-        Ok(mv)
+        match position.parse_move(notation, text.as_bytes(), self.san_options) {
+            Ok((mv, used)) => {
+                self.san_used |= used;
+                Ok(Some(mv))
+            }
+            Err(err) if err.kind() == MoveErrorKind::Null => {
+                if notation == Notation::San {
+                    self.san_used |= Leniency::NullMove;
+                }
+                Ok(None)
+            }
+            Err(err) => Err(errors::move_error(py, &err)),
+        }
     }
 
     /// The setup to write, its en-passant square as `en_passant` asks.
@@ -316,13 +359,19 @@ impl PyBoard {
         Ok(setup)
     }
 
-    fn py_move(&self, mv: Move) -> PyMove {
-        PyMove(Uci::from_move(mv, self.mode))
+    fn py_move(&self, mv: Option<Move>) -> PyMove {
+        PyMove(mv.map_or(Uci::Null, |mv| Uci::from_move(mv, self.mode)))
     }
 
     fn write(&self, py: Python<'_>, mv: &PyMove, notation: WriteNotation) -> PyResult<String> {
-        let resolved = self.resolve(py, mv)?;
-        Ok(self.position()?.write_move(notation, resolved))
+        match self.resolve(py, mv)? {
+            Some(resolved) => Ok(self.position()?.write_move(notation, resolved)),
+            None => match notation.notation() {
+                Notation::San | Notation::Lan => Ok("--".into()),
+                Notation::Uci => Ok("0000".into()),
+                Notation::Eran => Err(PyValueError::new_err("ERAN has no null move")),
+            },
+        }
     }
 }
 
@@ -417,7 +466,7 @@ impl PyBoard {
             Some(position) => position
                 .legal_moves()
                 .iter()
-                .map(|&mv| self.py_move(mv))
+                .map(|&mv| self.py_move(Some(mv)))
                 .collect(),
             None => Vec::new(),
         }
@@ -576,13 +625,13 @@ impl PyBoard {
     /// Plays a legal move; raises IllegalMoveError otherwise.
     fn push(&mut self, py: Python<'_>, mv: &PyMove) -> PyResult<()> {
         let resolved = self.resolve(py, mv)?;
-        self.play(resolved)
+        self.step(resolved)
     }
 
     /// Plays a SAN move and returns it.
     fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<PyMove> {
         let mv = self.parse(py, Notation::San, san)?;
-        self.play(mv)?;
+        self.step(mv)?;
         Ok(self
             .stack
             .last()
@@ -592,7 +641,7 @@ impl PyBoard {
     /// Plays a UCI move and returns it.
     fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<PyMove> {
         let mv = self.parse(py, Notation::Uci, uci)?;
-        self.play(mv)?;
+        self.step(mv)?;
         Ok(self
             .stack
             .last()
@@ -674,10 +723,11 @@ impl PyBoard {
         let mut out = String::new();
         for (i, mv) in moves.iter().enumerate() {
             let position = board.position()?;
-            let resolved =
-                mv.0.to_move(position)
-                    .map_err(|err| errors::move_error(py, &err))?;
-            let san = position.write_move(Notation::San, resolved);
+            let resolved = board.resolve(py, mv)?;
+            let san = match resolved {
+                Some(resolved) => position.write_move(Notation::San, resolved),
+                None => "--".into(),
+            };
             if !out.is_empty() {
                 out.push(' ');
             }
@@ -687,7 +737,7 @@ impl PyBoard {
                 Color::Black => {}
             }
             out.push_str(&san);
-            board.play(resolved)?;
+            board.step(resolved)?;
         }
         Ok(out)
     }

@@ -11,7 +11,7 @@ use chessnote::pgn::{self, GameBuilder, IoInput, PgnError, ReadOptions, Reader};
 use chessnote::position::Notation;
 use pyo3::exceptions::PyStopIteration;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::board::{PyBoard, PyMove};
 use crate::errors;
@@ -151,8 +151,15 @@ impl PyGame {
 
     /// The moves played, in UCI.
     #[getter]
-    fn uci(&self) -> Vec<String> {
-        self.game.uci().map(|m| m.to_string()).collect()
+    fn uci<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        // Each move written on the stack, straight into a Python string.
+        let mut buf = [0u8; chessnote::uci::MAX_LEN];
+        PyList::new(
+            py,
+            self.game
+                .uci()
+                .map(|m| PyString::new(py, m.write_ascii(&mut buf))),
+        )
     }
 
     /// The moves played, in SAN written from the position.
@@ -235,7 +242,7 @@ impl PyGame {
         out.set_item("headers", self.headers_dict(py)?)?;
         out.set_item("fen", self.fen())?;
         out.set_item("chess960", self.game.chess960)?;
-        out.set_item("uci", self.uci())?;
+        out.set_item("uci", self.uci(py)?)?;
         out.set_item("san", self.san())?;
         out.set_item("result", self.result())?;
         out.set_item("clocks", self.clocks())?;

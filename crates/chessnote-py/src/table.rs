@@ -14,6 +14,7 @@ use arrow_array::{
     StructArray,
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use chessnote::location::Location;
 use chessnote::pgn::filter::{Filter, TagsAndPlies};
 use chessnote::pgn::{Chunk, IoInput, ReadOptions, Reader};
 use chessnote_export::{BatchBuilder, Column, Columns, Record, Recorder, schema as export_schema};
@@ -614,21 +615,84 @@ fn texts(array: &dyn Array) -> PyResult<Vec<Option<&str>>> {
     })
 }
 
+/// The tags that say where a game starts, read from columns of the same
+/// names when the input has them (`FEN` and `Variant`, as `read_table`
+/// writes them; a null or empty value is the standard start).
+const START_TAGS: [&str; 2] = ["FEN", "Variant"];
+
 /// The parsed columns of `texts`: one row each, a string with no game is a
-/// row of zero plies.
-fn parse_texts(texts: &[Option<&str>], columns: Columns, options: ReadOptions) -> Vec<ArrayRef> {
+/// row of zero plies. `starts` holds, for each of [`START_TAGS`], its
+/// column's texts when the input has one: they are read as tags before the
+/// movetext, and errors are placed in the movetext all the same.
+fn parse_texts(
+    texts: &[Option<&str>],
+    starts: &[Option<Vec<Option<&str>>>],
+    columns: Columns,
+    options: ReadOptions,
+) -> Vec<ArrayRef> {
     let mut recorder = Recorder::new(columns, options);
     let mut builder = BatchBuilder::new(columns);
     let empty = Record::default();
-    for text in texts {
-        let mut reader = Reader::from_slice_with(text.unwrap_or("").as_bytes(), options);
+    let mut text_buf = Vec::new();
+    for (row, text) in texts.iter().enumerate() {
+        text_buf.clear();
+        for (name, values) in START_TAGS.iter().zip(starts) {
+            let Some(value) = values.as_ref().and_then(|v| v[row]) else {
+                continue;
+            };
+            if value.is_empty() {
+                continue;
+            }
+            text_buf.push(b'[');
+            text_buf.extend_from_slice(name.as_bytes());
+            text_buf.extend_from_slice(b" \"");
+            for &b in value.as_bytes() {
+                if matches!(b, b'"' | b'\\') {
+                    text_buf.push(b'\\');
+                }
+                text_buf.push(b);
+            }
+            text_buf.extend_from_slice(b"\"]\n");
+        }
+        let prefix = text_buf.len() as u64;
+        let prefix_lines = text_buf.iter().filter(|&&b| b == b'\n').count() as u64;
+        text_buf.extend_from_slice(text.unwrap_or("").as_bytes());
+        let mut reader = Reader::from_slice_with(&text_buf, options);
         // Reading bytes in memory cannot fail.
         match recorder.read(&mut reader) {
-            Ok(Some(record)) => builder.push(record, ""),
+            Ok(Some(record)) if prefix == 0 => builder.push(record, ""),
+            Ok(Some(record)) => {
+                let mut record = record.clone();
+                for error in &mut record.errors {
+                    *error = error.clone().relocated(in_movetext(
+                        error.location(),
+                        prefix,
+                        prefix_lines,
+                    ));
+                }
+                builder.push(&record, "");
+            }
             _ => builder.push(&empty, ""),
         }
     }
     builder.finish().columns().iter().map(signed).collect()
+}
+
+/// A location in tags-then-movetext as a location in the movetext: an
+/// error in the tags (a bad FEN) is placed at the movetext's start.
+fn in_movetext(at: Location, prefix: u64, prefix_lines: u64) -> Location {
+    if at.byte < prefix {
+        return Location {
+            byte: 0,
+            line: 1,
+            column: 1,
+        };
+    }
+    Location {
+        byte: at.byte - prefix,
+        line: at.line - prefix_lines,
+        column: at.column,
+    }
 }
 
 /// Parses a column of PGN movetext strings (the Hugging Face Lichess
@@ -636,7 +700,8 @@ fn parse_texts(texts: &[Option<&str>], columns: Columns, options: ReadOptions) -
 ///
 /// `data` is any Arrow record batch, table or string array
 /// (`__arrow_c_array__` or `__arrow_c_stream__`). Each string is read as
-/// the movetext of a game from the standard start. `columns` chooses the
+/// the movetext of a game, from the start its `FEN` and `Variant` columns
+/// give when the input has them (else the standard start). `columns` chooses the
 /// new columns (default `"moves"`); `keep` passes the input's columns
 /// through first: all (True), none (False) or those named. Errors are rows.
 #[pyfunction]
@@ -690,6 +755,10 @@ pub fn parse_movetext(
                 .join(", ")
         )));
     };
+    let start_columns: Vec<Option<usize>> = START_TAGS
+        .iter()
+        .map(|name| input_schema.index_of(name).ok())
+        .collect();
     let added = movetext_schema_of(columns);
     let mut fields: Vec<Field> = kept
         .iter()
@@ -709,11 +778,18 @@ pub fn parse_movetext(
         batches
             .iter()
             .map(|batch| {
-                let texts = texts(batch.column(text_column).as_ref())
-                    .map_err(|e| ArrowError::InvalidArgumentError(e.to_string()))?;
+                let strings = |i: usize| {
+                    texts(batch.column(i).as_ref())
+                        .map_err(|e| ArrowError::InvalidArgumentError(e.to_string()))
+                };
+                let texts = strings(text_column)?;
+                let starts = start_columns
+                    .iter()
+                    .map(|i| i.map(strings).transpose())
+                    .collect::<Result<Vec<_>, _>>()?;
                 let mut arrays: Vec<ArrayRef> =
                     kept.iter().map(|&i| Arc::clone(batch.column(i))).collect();
-                arrays.extend(parse_texts(&texts, columns, options));
+                arrays.extend(parse_texts(&texts, &starts, columns, options));
                 RecordBatch::try_new(Arc::clone(&schema), arrays)
             })
             .collect::<Result<Vec<_>, ArrowError>>()

@@ -322,3 +322,45 @@ def split_top_level(ddl: str) -> list[str]:
     if cur.strip():
         out.append(cur)
     return out
+
+
+@pytest.mark.parametrize("relative", ["small/pychess-puzzles/mate_in_3.pgn",
+                                      "small/pychess-lichess-studies/lichess_study_beautiful-chess-studies-1_by_thijscom_2018.03.05.pgn"])
+def test_parse_movetext_starts_from_the_fen_and_variant_columns(relative):
+    """Set-up games: the FEN column (as read_table writes it) is the start,
+    so the moves are those the reader replays from the FEN tag; without it,
+    the same strings replay from the standard start and go wrong. (The
+    puzzles write fullmove 0: read leniently.)"""
+    path = shared_file(relative)
+    table = pa.table(chessnote.read_table(path, columns="hf,FEN,Variant", lenient=True))
+    assert sum(1 for f in column(table, "FEN") if f) > 10
+    full = pa.table(chessnote.read_table(path, columns="full", lenient=True))
+    assert sum(len(u) for u in column(full, "uci")) > 100
+    out = pa.Table.from_batches(map_in_arrow(table.to_batches(max_chunksize=100), lenient=True))
+    # A problem in the other tags (an unescaped quote) is not the movetext's.
+    rows = [i for i, kind in enumerate(column(full, "error_kind")) if kind != "unescaped-quote"]
+    assert len(rows) > out.num_rows - 5
+    for name in MOVE_COLUMNS:
+        ours, theirs = column(out, name), column(full, name)
+        assert [ours[i] for i in rows] == [theirs[i] for i in rows], name
+    # Errors are placed in the movetext string, not in the tags added before it.
+    for row, line in enumerate(column(out, "error_line")):
+        if line is not None:
+            text = column(table, "movetext")[row]
+            assert 1 <= line <= text.count("\n") + 1, (row, line)
+    without = pa.Table.from_batches(map_in_arrow(table.drop_columns(["FEN", "Variant"]).to_batches(), lenient=True))
+    assert column(without, "uci") != column(full, "uci")
+
+
+def test_parse_movetext_places_errors_in_the_movetext_after_a_fen():
+    batch = pa.record_batch({
+        "FEN": ["4k3/8/8/8/8/8/8/4K2R w K - 0 1", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "not a fen"],
+        "movetext": ["1. O-O Kd7 *", "1. O-O Kd7\n2. Kh3 *", "1. e4 *"],
+    })
+    out = pa.record_batch(chessnote.parse_movetext(batch, keep=False))
+    assert column(out, "uci")[0] == ["e1g1", "e8d7"] and column(out, "status")[0] == "ok"
+    assert column(out, "uci")[1] == ["e1g1", "e8d7"] and column(out, "status")[1] == "error"
+    # `Kh3` is the first token of the second line of the string.
+    assert (column(out, "error_line")[1], column(out, "error_column")[1]) == (2, 4)
+    assert column(out, "status")[2] == "error" and column(out, "uci")[2] == []
+    assert (column(out, "error_line")[2], column(out, "error_column")[2]) == (1, 1)

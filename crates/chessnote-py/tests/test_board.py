@@ -408,3 +408,26 @@ def test_push_pop_copy_and_repetition():
     assert hash(Move.from_uci("e2e4")) == hash(Move(12, 28))
     assert board.piece_at(4) == "K" and board.piece_at(60) == "k" and board.piece_at(27) is None
     assert board.king(True) == 4 and board.king(False) == 60
+
+
+def test_null_moves_pass_the_turn_as_in_python_chess():
+    chess = pytest.importorskip("chess")
+    ours, theirs = chessnote.Board(), chess.Board()
+    for san in ["e4", "--", "d4"]:
+        assert ours.push_san(san).uci() == theirs.push_san(san).uci()
+        assert ours.fen() == theirs.fen()
+    ours.push(chessnote.Move.null())
+    theirs.push(chess.Move.null())
+    assert ours.fen() == theirs.fen()
+    assert ours.push_uci("0000") == chessnote.Move.null()
+    theirs.push_uci("0000")
+    assert ours.fen() == theirs.fen()
+    assert ours.san(chessnote.Move.null()) == "--" and ours.uci(chessnote.Move.null()) == "0000"
+    assert [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]
+    while theirs.move_stack:
+        assert ours.pop().uci() == theirs.pop().uci()
+        assert ours.fen() == theirs.fen()
+    # In check there is no null move.
+    checked = chessnote.Board("4k3/4R3/8/8/8/8/8/4K3 b - - 0 1")
+    with pytest.raises(chessnote.IllegalMoveError):
+        checked.push(chessnote.Move.null())

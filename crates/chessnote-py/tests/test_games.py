@@ -306,24 +306,6 @@ def test_games_name_the_san_leniencies_they_used():
     assert all(set(g.leniencies) <= {"wrong-suffix"} for g in allowed)
 
 
-def test_game_pgn_writes_what_the_command_writes():
-    if not hasattr(chessnote.Game, "pgn"):
-        pytest.skip("Game.pgn() is in the type stub but not in the built module")
-    for relative in ("medium/lichess_db_1000k.pgn", "small/python-chess/variations-nags-and-comments.pgn",
-                     "tcec/TCEC_Season_21_-_Infrafinal.pgn.zst"):
-        path = shared_file(relative)
-        text = run_cli("pgn", "convert", "--to", "pgn", "--no-progress", str(path)).stdout.decode("utf-8")
-        ours = [g.pgn() for g in chessnote.read_pgn(path)]
-        # Each game's text appears, in order, in the command's output, and
-        # together they are all of it (up to the blank lines between games).
-        assert "".join(t.strip() for t in ours).replace("\n", "") == text.strip().replace("\n", ""), relative
-        pos = 0
-        for t in ours:
-            found = text.find(t.strip(), pos)
-            assert found >= 0, t[:200]
-            pos = found + len(t.strip())
-
-
 # --- python-chess's reading of the real-game files ---------------------------
 
 def python_headers(tags):

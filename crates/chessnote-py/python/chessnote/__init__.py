@@ -6,7 +6,7 @@ command, called from Python:
 - ``read_pgn(path)``: the games of a PGN file (plain, .zst, .gz, .bz2) as
   ``Game`` objects, their problems located, never raised mid-stream.
 - ``read_table(path)``: the same games as Arrow record batches in the
-  export schema, for ``pyarrow.table``, ``polars.from_arrow`` and DuckDB
+  export schema, for ``pyarrow.table``, ``polars.DataFrame`` and DuckDB
   (the Arrow PyCapsule interface: no pyarrow needed by chessnote).
 - ``parse_movetext(batch)``: a column of movetext strings (the Hugging Face
   Lichess Parquet) into move columns, inside Spark's ``mapInArrow``, Ray's

@@ -284,7 +284,7 @@ class RecordBatch:
     """Arrow record batch produced by chessnote.
 
     Hand it to any Arrow library: ``pyarrow.record_batch(b)``,
-    ``polars.from_arrow(b)``, ``duckdb.sql("FROM b")``.
+    ``polars.DataFrame(b)``, ``duckdb.sql("FROM b")``.
     """
 
     @property
@@ -302,7 +302,7 @@ class TableReader(Iterator[RecordBatch]):
     """A stream of record batches in the export schema ``chessnote.lichess.v1``.
 
     Consume it once: iterate it, or pass it to ``pyarrow.table(r)``,
-    ``pyarrow.RecordBatchReader.from_stream(r)``, ``polars.from_arrow(r)``
+    ``pyarrow.RecordBatchReader.from_stream(r)``, ``polars.DataFrame(r)``
     or ``duckdb.sql("FROM r")`` (``__arrow_c_stream__``).
     """
 
@@ -370,8 +370,10 @@ def parse_movetext(
     ``data`` is any Arrow record batch or table (``__arrow_c_array__`` or
     ``__arrow_c_stream__``: pyarrow, polars, ...) with a string column named
     ``column``, or a string array. Each string is read as the movetext of a
-    game from the standard start; a string with no game is a row of 0
-    plies. ``columns`` chooses the new columns (default ``"moves"``: plies,
+    game from the start its row's ``FEN`` and ``Variant`` columns give, when
+    the input has them (``read_table`` writes them; null or empty: the
+    standard start), errors placed in the string; a string with no game is a
+    row of 0 plies. ``columns`` chooses the new columns (default ``"moves"``: plies,
     uci, clk, eval_cp, eval_mate, status and the error columns). ``keep``
     passes the input's columns through, first: all (True), none (False) or
     those named. Errors are rows: one bad string never fails the batch.

@@ -183,6 +183,15 @@ impl PgnError {
         self.inner.location
     }
 
+    /// The same error placed at `location`: for a caller that fed the
+    /// reader text of its own before its input (tags taken from other
+    /// columns, say) and places errors in its input.
+    #[must_use]
+    pub fn relocated(mut self, location: Location) -> PgnError {
+        self.inner.location = location;
+        self
+    }
+
     /// The game's number in the input, from 0.
     pub fn game(&self) -> u64 {
         self.inner.game

@@ -346,7 +346,10 @@ impl Visitor for GameBuilder {
         let (mv, played) = if self.replay {
             let stopped = self.replayer.is_stopped();
             match self.replayer.san(san, &token) {
-                Ok(mv) => (mv, !stopped),
+                Ok(mv) => {
+                    b.game.leniencies |= self.replayer.leniencies();
+                    (mv, !stopped)
+                }
                 Err(error) => {
                     b.game.errors.push(error);
                     (None, false)

@@ -52,6 +52,7 @@ pub struct Replayer {
     unsupported: bool,
     start: Position,
     lines: Vec<Line>,
+    used: SanOptions,
 }
 
 /// One line of play: the position before its last move (to start a
@@ -87,6 +88,7 @@ impl Replayer {
             unsupported: false,
             start: Position::new(),
             lines: Vec::new(),
+            used: SanOptions::STRICT,
         }
     }
 
@@ -116,6 +118,7 @@ impl Replayer {
         self.chess960 = false;
         self.unsupported = false;
         self.lines.clear();
+        self.used = SanOptions::STRICT;
     }
 
     /// A tag: `FEN` and `Variant` (see [`super::tags::Variant`]; spaces
@@ -216,6 +219,15 @@ impl Replayer {
         self.lines.last().map_or(0, |line| line.ply)
     }
 
+    /// The position-level SAN leniencies ([`crate::san::Leniency::AnyDisambiguation`],
+    /// [`crate::san::Leniency::CaptureMismatch`],
+    /// [`crate::san::Leniency::WrongSuffix`]) the game's moves needed so
+    /// far, in every line; the spelling's own are on each
+    /// [`super::Token::leniencies`].
+    pub fn leniencies(&self) -> SanOptions {
+        self.used
+    }
+
     /// Whether the current line of play has ended on an error (its moves
     /// are then ignored).
     pub fn is_stopped(&self) -> bool {
@@ -269,7 +281,8 @@ impl Replayer {
             )));
         }
         match san.to_move_with(&line.after, options) {
-            Ok((mv, _)) => {
+            Ok((mv, used)) => {
+                self.used |= used;
                 if self.variations {
                     line.before.clone_from(&line.after);
                 }

@@ -141,3 +141,45 @@ fn a_blank_line_split_by_the_buffer_is_still_one() {
     assert_eq!(in_memory.len(), 2);
     assert_eq!(in_memory, streamed);
 }
+
+#[test]
+fn games_name_the_san_leniencies_their_moves_needed() {
+    use chessnote::san::{Leniency, SanOptions};
+    let read = |pgn: &str, san: SanOptions| {
+        let options = ReadOptions {
+            san,
+            ..ReadOptions::default()
+        };
+        Reader::from_slice_with(pgn.as_bytes(), options)
+            .games()
+            .next()
+            .expect("a game")
+    };
+    // Position-level leniencies (a wrong suffix, a needless disambiguation,
+    // a capture mark on a quiet move) are judged by the replay...
+    for (pgn, leniency) in [
+        ("1. e4+ e5 *", Leniency::WrongSuffix),
+        ("1. Ngf3 e5 *", Leniency::AnyDisambiguation),
+        ("1. Nxf3 e5 *", Leniency::CaptureMismatch),
+    ] {
+        let strict = read(pgn, SanOptions::STRICT);
+        assert_eq!(strict.errors.len(), 1, "{pgn}");
+        let lenient = read(pgn, SanOptions::STRICT.with(leniency));
+        assert!(lenient.errors.is_empty(), "{pgn}");
+        assert_eq!(
+            lenient.leniencies,
+            SanOptions::STRICT.with(leniency),
+            "{pgn}"
+        );
+    }
+    // ... spelling ones by the lexer; strict games need none.
+    let zeros = read(
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *",
+        SanOptions::LENIENT,
+    );
+    assert!(zeros.leniencies.contains(Leniency::ZeroCastling));
+    assert_eq!(
+        read("1. e4 e5 *", SanOptions::LENIENT).leniencies,
+        SanOptions::STRICT
+    );
+}
