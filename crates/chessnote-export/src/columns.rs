@@ -223,19 +223,11 @@ impl Columns {
                 Column::TimeBase,
                 Column::TimeIncrement,
                 Column::Tags,
-                Column::Plies,
-                Column::Uci,
-                Column::Clk,
-                Column::EvalCp,
-                Column::EvalMate,
-                Column::Status,
-                Column::ParseError,
-                Column::ErrorKind,
-                Column::ErrorPly,
                 Column::SourceOffset,
                 Column::SourceLen,
             ])
-            .0,
+            .0
+            | (Columns::MOVES.0 & !Column::ErrorLine.bit() & !Column::ErrorColumn.bit()),
     );
 
     /// Who played, how, what came of it, and the moves.
@@ -256,6 +248,23 @@ impl Columns {
         Column::ParseError,
     ]);
 
+    /// What movetext alone gives: plies, the moves, their clocks and
+    /// evals, the status and the first problem, placed (what the Python
+    /// package's `parse_movetext` adds to a Hugging Face batch).
+    pub const MOVES: Columns = Columns::of(&[
+        Column::Plies,
+        Column::Uci,
+        Column::Clk,
+        Column::EvalCp,
+        Column::EvalMate,
+        Column::Status,
+        Column::ParseError,
+        Column::ErrorKind,
+        Column::ErrorPly,
+        Column::ErrorLine,
+        Column::ErrorColumn,
+    ]);
+
     /// Every column.
     pub const FULL: Columns = Columns((1 << Column::ALL.len() as u32) - 1);
 
@@ -265,6 +274,7 @@ impl Columns {
         ("minimal", Columns::MINIMAL),
         ("full", Columns::FULL),
         ("hf", Columns::HF),
+        ("moves", Columns::MOVES),
     ];
 
     /// The set of `columns`.
@@ -385,11 +395,14 @@ impl fmt::Display for ColumnsError {
         if self.name.is_empty() {
             return f.write_str("an empty column name in the list");
         }
-        write!(
-            f,
-            "unknown column `{}` (presets: lichess, minimal, full, hf; columns: ",
-            self.name
-        )?;
+        write!(f, "unknown column `{}` (presets: ", self.name)?;
+        for (i, (preset, _)) in Columns::PRESETS.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(preset)?;
+        }
+        f.write_str("; columns: ")?;
         for (i, column) in Column::ALL.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;

@@ -850,6 +850,7 @@ fn the_schema_is_the_spec_table() {
         ("lichess", Columns::LICHESS),
         ("minimal", Columns::MINIMAL),
         ("full", Columns::FULL),
+        ("moves", Columns::MOVES),
     ] {
         assert_eq!(Columns::parse(preset).unwrap(), columns, "{preset}");
         let s = schema(columns);

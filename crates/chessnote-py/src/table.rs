@@ -31,19 +31,7 @@ const ARRAY_CAPSULE: &CStr = c"arrow_array";
 const STREAM_CAPSULE: &CStr = c"arrow_array_stream";
 
 /// The columns `parse_movetext` adds by default (`"moves"`).
-const MOVES: Columns = Columns::of(&[
-    Column::Plies,
-    Column::Uci,
-    Column::Clk,
-    Column::EvalCp,
-    Column::EvalMate,
-    Column::Status,
-    Column::ParseError,
-    Column::ErrorKind,
-    Column::ErrorPly,
-    Column::ErrorLine,
-    Column::ErrorColumn,
-]);
+const MOVES: Columns = Columns::MOVES;
 
 /// Reads a column choice: a comma-separated string or a list of names, of
 /// presets (`lichess`, `minimal`, `full`, `hf`, and `moves`) and columns.
@@ -54,17 +42,24 @@ fn columns(choice: &Bound<'_, PyAny>) -> PyResult<Columns> {
     };
     let mut set = Columns::NONE;
     for name in &names {
-        if name == "moves" {
-            set = set.with_all(MOVES);
-        } else {
-            let more = Columns::parse(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
-            set = set.with_all(more);
-        }
+        let more = Columns::parse(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        set = set.with_all(more);
     }
     if set.is_empty() {
         return Err(PyValueError::new_err("no column chosen"));
     }
     Ok(set)
+}
+
+/// The export columns `columns=` chooses (default `"lichess"`).
+fn export_columns(choice: Option<&Bound<'_, PyAny>>) -> PyResult<Columns> {
+    choice.map_or(Ok(Columns::LICHESS), columns)
+}
+
+/// The columns `parse_movetext` adds, as `columns=` chooses them (default
+/// `"moves"`).
+fn added_columns(choice: Option<&Bound<'_, PyAny>>) -> PyResult<Columns> {
+    choice.map_or(Ok(MOVES), |choice| movetext_columns(columns(choice)?))
 }
 
 /// The columns `parse_movetext` can fill from movetext alone.
@@ -397,10 +392,7 @@ pub fn read_table(
     lenient: bool,
     source_name: Option<String>,
 ) -> PyResult<TableReader> {
-    let columns = match columns {
-        Some(choice) => self::columns(choice)?,
-        None => Columns::LICHESS,
-    };
+    let columns = export_columns(columns)?;
     let options = source::read_options(allow, lenient)?;
     let filter = filter(py, r#where)?;
     let opened = source::open(source)?;
@@ -439,10 +431,7 @@ pub fn read_table(
 #[pyfunction]
 #[pyo3(signature = (columns = None))]
 pub fn schema(columns: Option<&Bound<'_, PyAny>>) -> PyResult<PySchema> {
-    let columns = match columns {
-        Some(choice) => self::columns(choice)?,
-        None => Columns::LICHESS,
-    };
+    let columns = export_columns(columns)?;
     Ok(PySchema(Arc::new(export_schema(columns))))
 }
 
@@ -450,10 +439,7 @@ pub fn schema(columns: Option<&Bound<'_, PyAny>>) -> PyResult<PySchema> {
 #[pyfunction]
 #[pyo3(signature = (columns = None))]
 pub fn column_names(columns: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<&'static str>> {
-    let columns = match columns {
-        Some(choice) => self::columns(choice)?,
-        None => Columns::LICHESS,
-    };
+    let columns = export_columns(columns)?;
     Ok(columns.iter().map(|c| c.name()).collect())
 }
 
@@ -512,10 +498,7 @@ fn signed(array: &ArrayRef) -> ArrayRef {
 #[pyfunction]
 #[pyo3(signature = (columns = None))]
 pub fn movetext_schema(columns: Option<&Bound<'_, PyAny>>) -> PyResult<PySchema> {
-    let columns = match columns {
-        Some(choice) => movetext_columns(self::columns(choice)?)?,
-        None => MOVES,
-    };
+    let columns = added_columns(columns)?;
     Ok(PySchema(Arc::new(movetext_schema_of(columns))))
 }
 
@@ -539,10 +522,7 @@ fn spark_type(data_type: &DataType) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (columns = None))]
 pub fn spark_schema(columns: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-    let columns = match columns {
-        Some(choice) => movetext_columns(self::columns(choice)?)?,
-        None => MOVES,
-    };
+    let columns = added_columns(columns)?;
     let schema = movetext_schema_of(columns);
     let parts = schema
         .fields()
@@ -716,10 +696,7 @@ pub fn parse_movetext(
     allow: Vec<String>,
     lenient: bool,
 ) -> PyResult<PyRecordBatch> {
-    let columns = match columns {
-        Some(choice) => movetext_columns(self::columns(choice)?)?,
-        None => MOVES,
-    };
+    let columns = added_columns(columns)?;
     let options = source::read_options(allow, lenient)?;
     let batches = import(data, column)?;
     let Some(first) = batches.first() else {

@@ -47,8 +47,9 @@ pub struct ExportArgs {
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
     /// The columns: presets `lichess` (default), `minimal`, `full`, `hf`
-    /// (the Hugging Face Lichess dataset's), and column names, joined by
-    /// commas (`minimal,clk`); see docs/export.md.
+    /// (the Hugging Face Lichess dataset's), `moves` (what movetext alone
+    /// gives), and column names, joined by commas (`minimal,clk`); see
+    /// docs/export.md.
     #[arg(long, value_name = "LIST", default_value = "lichess")]
     pub columns: String,
     /// Parquet: `zstd`, `zstd:LEVEL`, `snappy` or `none` (default: zstd
