@@ -30,9 +30,6 @@ const SCHEMA_CAPSULE: &CStr = c"arrow_schema";
 const ARRAY_CAPSULE: &CStr = c"arrow_array";
 const STREAM_CAPSULE: &CStr = c"arrow_array_stream";
 
-/// The columns `parse_movetext` adds by default (`"moves"`).
-const MOVES: Columns = Columns::MOVES;
-
 /// Reads a column choice: a comma-separated string or a list of names, of
 /// presets (`lichess`, `minimal`, `full`, `hf`, and `moves`) and columns.
 fn columns(choice: &Bound<'_, PyAny>) -> PyResult<Columns> {
@@ -59,12 +56,14 @@ fn export_columns(choice: Option<&Bound<'_, PyAny>>) -> PyResult<Columns> {
 /// The columns `parse_movetext` adds, as `columns=` chooses them (default
 /// `"moves"`).
 fn added_columns(choice: Option<&Bound<'_, PyAny>>) -> PyResult<Columns> {
-    choice.map_or(Ok(MOVES), |choice| movetext_columns(columns(choice)?))
+    choice.map_or(Ok(Columns::MOVES), |choice| {
+        movetext_columns(columns(choice)?)
+    })
 }
 
 /// The columns `parse_movetext` can fill from movetext alone.
 fn movetext_columns(set: Columns) -> PyResult<Columns> {
-    let allowed = MOVES.with(Column::San).with(Column::Movetext);
+    let allowed = Columns::MOVES.with(Column::San).with(Column::Movetext);
     match set.iter().find(|c| !allowed.contains(*c)) {
         Some(column) => Err(PyValueError::new_err(format!(
             "column `{column}` does not come from movetext: choose among {}",
@@ -581,15 +580,15 @@ fn import(data: &Bound<'_, PyAny>, column: &str) -> PyResult<Vec<RecordBatch>> {
     ))
 }
 
-/// Each row's text of a string column (`None` for a null).
-fn texts(array: &dyn Array) -> PyResult<Vec<Option<&str>>> {
+/// Each row's text of the string column `name` (`None` for a null).
+fn texts<'a>(array: &'a dyn Array, name: &str) -> PyResult<Vec<Option<&'a str>>> {
     Ok(match array.data_type() {
         DataType::Utf8 => array.as_string::<i32>().iter().collect(),
         DataType::LargeUtf8 => array.as_string::<i64>().iter().collect(),
         DataType::Utf8View => array.as_string_view().iter().collect(),
         other => {
             return Err(PyTypeError::new_err(format!(
-                "the movetext column holds {other}, not strings"
+                "the column `{name}` holds {other}, not strings"
             )));
         }
     })
@@ -756,7 +755,7 @@ pub fn parse_movetext(
             .iter()
             .map(|batch| {
                 let strings = |i: usize| {
-                    texts(batch.column(i).as_ref())
+                    texts(batch.column(i).as_ref(), batch.schema_ref().field(i).name())
                         .map_err(|e| ArrowError::InvalidArgumentError(e.to_string()))
                 };
                 let texts = strings(text_column)?;
