@@ -1,8 +1,15 @@
 #![no_main]
 
+use chessnote::diagram::Rgba;
 use chessnote::fen::{Epd, FenOptions, Setup, parse_fen_with};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    // The diagrams' colours (`#rrggbb[aa]`): an error within the input, and
+    // a colour read prints as text that reads back to it.
+    match Rgba::from_ascii(data) {
+        Ok(color) => assert_eq!(color.to_string().parse::<Rgba>(), Ok(color)),
+        Err(err) => assert!(err.offset() <= data.len()),
+    }
     // The fast paths give what the careful parsers give.
     assert!(chessnote::fen::fast_path_agrees(data));
     for options in [FenOptions::STRICT, FenOptions::SEED, FenOptions::LENIENT] {

@@ -2,8 +2,10 @@
 
 //! Legal replay on arbitrary PGN: no panic; every move the replay plays
 //! is legal where it is played, in order, from the game's start position,
-//! whichever the SAN leniencies; once a move is not played, no later one is.
+//! whichever the SAN leniencies; once a move is not played, no later one is;
+//! the game's diagrams follow the same replay.
 
+use chessnote::diagram::{Diagram, SvgOptions};
 use chessnote::pgn::{Game, ReadOptions, Reader};
 use chessnote::position::{CastlingMode, Position};
 use chessnote::san::SanOptions;
@@ -44,6 +46,17 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                         }
                     }
                 }
+                // The diagrams follow the same replay: one per position
+                // reached, the last one this position, drawn with its pieces.
+                let played = game.moves.iter().take_while(|m| m.played).count();
+                let diagrams: Vec<Diagram> = game.diagrams().collect();
+                assert_eq!(diagrams.len(), played + 1);
+                let board = position.to_setup().board;
+                let last = diagrams.last().expect("the start at least");
+                assert_eq!(last.board, board);
+                assert_eq!(last.check.is_some(), position.is_check());
+                let svg = last.svg(&SvgOptions::default()).to_string();
+                assert_eq!(svg.matches("<use ").count(), board.occupied().len() as usize);
             }
         }
     }

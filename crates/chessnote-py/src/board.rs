@@ -1,5 +1,6 @@
 //! `Board` and `Move`: positions and moves with python-chess's names.
 
+use chessnote::diagram::{Arrow, MarkedSquare, Rgba, SvgOptions, SvgPaint};
 use chessnote::eran::Style;
 use chessnote::fen::{Epd, FenOptions, Operand};
 use chessnote::pgn;
@@ -8,7 +9,7 @@ use chessnote::position::{
 };
 use chessnote::san::{Leniency, SanOptions};
 use chessnote::uci::Uci;
-use chessnote::{Color, DiagramStyle, Move, PieceKind, Setup, Square};
+use chessnote::{Color, Diagram, DiagramStyle, Move, PieceKind, Setup, Square};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -740,6 +741,79 @@ impl PyBoard {
             board.step(resolved)?;
         }
         Ok(out)
+    }
+
+    /// The board as an SVG picture (chessnote's own piece set): the last
+    /// move played and the king in check marked unless turned off,
+    /// `arrows` and `squares` as `[%cal]`/`[%csl]` write them (`"Ge2e4"`,
+    /// `"Rd4"`), `colors` by name (`{"light": "#eeeed2"}`).
+    #[pyo3(signature = (*, size=360, flipped=false, lastmove=true, check=true,
+                        coordinates=true, arrows=Vec::new(), squares=Vec::new(), colors=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn svg(
+        &self,
+        py: Python<'_>,
+        size: u32,
+        flipped: bool,
+        lastmove: bool,
+        check: bool,
+        coordinates: bool,
+        arrows: Vec<String>,
+        squares: Vec<String>,
+        colors: Option<std::collections::HashMap<String, String>>,
+    ) -> PyResult<String> {
+        let mut diagram = match (&self.position, check) {
+            (Some(position), true) => position.diagram(),
+            _ => Diagram::new(self.setup.board),
+        };
+        diagram.orientation = if flipped { Color::Black } else { Color::White };
+        diagram.coordinates = coordinates;
+        if lastmove && let Some((_, Uci::Normal { from, to, .. })) = self.stack.last() {
+            diagram.last_move = Some((*from, *to));
+        }
+        for arrow in &arrows {
+            let arrow = Arrow::from_ascii(arrow.as_bytes())
+                .map_err(|err| errors::chessnote_error(py, &err))?;
+            diagram.arrows.push(arrow);
+        }
+        for square in &squares {
+            let mark = MarkedSquare::from_ascii(square.as_bytes())
+                .map_err(|err| errors::chessnote_error(py, &err))?;
+            diagram.squares.push(mark);
+        }
+        let mut options = SvgOptions {
+            size,
+            ..SvgOptions::default()
+        };
+        for (name, value) in colors.unwrap_or_default() {
+            let paint = SvgPaint::from_name(&name).ok_or_else(|| {
+                let names: Vec<&str> = SvgPaint::ALL.iter().map(|p| p.name()).collect();
+                PyValueError::new_err(format!(
+                    "unknown colour name `{name}` (known: {})",
+                    names.join(", ")
+                ))
+            })?;
+            let color: Rgba = value
+                .parse()
+                .map_err(|err| errors::chessnote_error(py, &err))?;
+            options.colors.set(paint, color);
+        }
+        Ok(diagram.svg(&options).to_string())
+    }
+
+    /// The SVG picture, for Jupyter.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.svg(
+            py,
+            360,
+            false,
+            true,
+            true,
+            true,
+            Vec::new(),
+            Vec::new(),
+            None,
+        )
     }
 
     /// The board drawn with Unicode pieces, White at the bottom.

@@ -1,9 +1,10 @@
-//! The board: 64 squares, each empty or holding a piece, and its diagram.
+//! The board: 64 squares, each empty or holding a piece.
 
 use core::fmt;
 use core::ops::{Index, IndexMut};
 
-use crate::{Color, File, Piece, PieceKind, Rank, Square, SquareSet};
+use crate::diagram::{DiagramStyle, Text};
+use crate::{Color, Piece, PieceKind, Square, SquareSet};
 
 /// The 64 squares of a board, each empty or holding a piece, indexed by
 /// [`Square`] (`a1` = 0).
@@ -144,7 +145,9 @@ impl Board {
             .filter_map(|(i, p)| p.map(|p| (Square::ALL[i], p)))
     }
 
-    /// An ASCII or Unicode diagram of the board, White at the bottom.
+    /// An ASCII or Unicode diagram of the board, White at the bottom, with
+    /// coordinates (for another orientation, or an SVG picture, see
+    /// [`Diagram`](crate::Diagram)).
     ///
     /// ```
     /// use chessnote::{Board, DiagramStyle};
@@ -152,8 +155,13 @@ impl Board {
     /// assert!(picture.starts_with("8 r n b q k b n r\n"));
     /// assert!(picture.ends_with("  a b c d e f g h\n"));
     /// ```
-    pub fn diagram(&self, style: DiagramStyle) -> Diagram<'_> {
-        Diagram { board: self, style }
+    pub fn diagram(&self, style: DiagramStyle) -> Text<'_> {
+        Text {
+            board: self,
+            orientation: Color::White,
+            coordinates: true,
+            style,
+        }
     }
 }
 
@@ -186,73 +194,5 @@ impl IndexMut<Square> for Board {
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Board({self})")
-    }
-}
-
-/// The characters a [`Diagram`] draws with.
-///
-/// ```
-/// use chessnote::{Board, DiagramStyle};
-/// let picture = Board::STARTING.diagram(DiagramStyle::Unicode).to_string();
-/// assert!(picture.starts_with("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n"));
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum DiagramStyle {
-    /// FEN letters, `.` for an empty square.
-    #[default]
-    Ascii,
-    /// Chess symbols (U+2654 to U+265F), `·` for an empty square.
-    Unicode,
-}
-
-/// A picture of a board, eight lines of squares (rank 8 first) with the
-/// rank numbers on the left and the file letters below; see [`Board::diagram`].
-///
-/// ```
-/// use chessnote::{Board, DiagramStyle};
-/// use chessnote::{Color, PieceKind, Square};
-/// let mut board = Board::EMPTY;
-/// board[Square::A1] = Some(PieceKind::King.of(Color::White));
-/// let picture = board.diagram(DiagramStyle::Ascii).to_string();
-/// assert_eq!(picture.lines().nth(7), Some("1 K . . . . . . ."));
-/// ```
-#[derive(Copy, Clone, Debug)]
-pub struct Diagram<'a> {
-    board: &'a Board,
-    style: DiagramStyle,
-}
-
-fn unicode_symbol(piece: Piece) -> char {
-    let base = match piece.color {
-        Color::White => 0x2654,
-        Color::Black => 0x265A,
-    };
-    let offset = match piece.kind {
-        PieceKind::King => 0,
-        PieceKind::Queen => 1,
-        PieceKind::Rook => 2,
-        PieceKind::Bishop => 3,
-        PieceKind::Knight => 4,
-        PieceKind::Pawn => 5,
-    };
-    char::from_u32(base + offset).unwrap_or('?')
-}
-
-impl fmt::Display for Diagram<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in Rank::ALL.iter().rev() {
-            write!(f, "{}", rank.char())?;
-            for file in File::ALL {
-                let c = match (self.board[Square::new(file, *rank)], self.style) {
-                    (None, DiagramStyle::Ascii) => '.',
-                    (None, DiagramStyle::Unicode) => '·',
-                    (Some(p), DiagramStyle::Ascii) => p.char(),
-                    (Some(p), DiagramStyle::Unicode) => unicode_symbol(p),
-                };
-                write!(f, " {c}")?;
-            }
-            f.write_str("\n")?;
-        }
-        f.write_str("  a b c d e f g h\n")
     }
 }

@@ -29,6 +29,11 @@
 //!   replayed legally, edited as game trees and written in the standard's
 //!   export format.
 //!
+//! [`diagram`] draws boards: one [`Diagram`] (a board, the side at the
+//! bottom, the last move, the king in check, the coloured squares and
+//! arrows of PGN comments) written as ASCII or Unicode text or as SVG, with
+//! a piece set of its own.
+//!
 //! # One shape for every notation
 //!
 //! Every notation reads bytes with `from_ascii` (strict), `from_ascii_with`
@@ -42,8 +47,8 @@
 //!
 //! # Layering
 //!
-//! The vocabulary at the root depends on nothing else; each notation module
-//! uses only the vocabulary; [`position`] uses the vocabulary and the
+//! The vocabulary at the root (the diagrams with it) depends on nothing
+//! else; each notation module uses only the vocabulary; [`position`] uses the vocabulary and the
 //! notations; nothing in the library uses [`position`] but the PGN layer.
 //!
 //! # Name clashes
@@ -89,10 +94,11 @@ mod square_set;
 mod suffix;
 mod text;
 
-pub use board::{Board, Diagram, DiagramStyle};
+pub use board::Board;
 pub use castling::{Castling, CastlingRight};
 pub use chess_move::Move;
 pub use color::{Color, ParseColorError};
+pub use diagram::{Diagram, DiagramStyle};
 pub use piece::{CastlingSide, ParsePieceError, Piece, PieceKind};
 pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square};
@@ -105,6 +111,12 @@ pub use text::{Diagnostic, ParseNameError};
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+/// The examples of docs/diagrams.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/diagrams.md")]
+pub struct DiagramsDoctests;
+
+pub mod diagram;
 pub mod eran;
 pub mod fen;
 pub mod lan;

@@ -15,9 +15,11 @@ use std::process::ExitCode;
 
 use chessnote::fen::{DiagramStyle, Epd, Fen, FenError, FenOptions, Setup};
 use chessnote::position::{CastlingMode, Position};
-use chessnote::{CastlingSide, Color, File, PieceKind, Rank, Square};
+use chessnote::uci::Uci;
+use chessnote::{CastlingSide, Color, Diagram, File, PieceKind, Rank, Square};
 use serde_json::{Map, Value, json};
 
+use super::diagram::{DiagramArgs, Drawing, Format};
 use crate::options::{self, Allow, Notations};
 use crate::report::{Common, Input, Outcome, Report, Source, Stop};
 
@@ -51,13 +53,20 @@ pub enum Command {
         #[arg(long)]
         seed: bool,
     },
-    /// Draw each record: the canonical record, the board and a blank line.
+    /// Draw each record: as text, the canonical record, the board and a
+    /// blank line; as SVG, the picture alone (the king in check marked when
+    /// the position is legal).
     Show {
         #[command(flatten)]
         records: Records,
-        /// Draw the board with chess symbols instead of letters.
-        #[arg(long)]
+        #[command(flatten)]
+        diagram: DiagramArgs,
+        /// The same as `--format unicode`.
+        #[arg(long, conflicts_with = "format")]
         unicode: bool,
+        /// SVG: the last move's squares to mark, in UCI (`e2e4`).
+        #[arg(long, value_name = "UCI")]
+        last_move: Option<String>,
     },
     /// Check that each record is a legal position of standard chess (of
     /// Chess960 with `--chess960`): `ok`, or `invalid: ` and its problems.
@@ -71,11 +80,10 @@ pub enum Command {
 }
 
 /// What a subcommand does with each record.
-#[derive(Copy, Clone)]
 enum Action {
     Parse,
     Seed,
-    Show(DiagramStyle),
+    Show(Drawing, Option<(Square, Square)>),
     Check(CastlingMode),
 }
 
@@ -90,13 +98,26 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             let action = if seed { Action::Seed } else { Action::Parse };
             (records, action, "fen parse")
         }
-        Command::Show { records, unicode } => {
-            let style = if unicode {
-                DiagramStyle::Unicode
+        Command::Show {
+            records,
+            diagram,
+            unicode,
+            last_move,
+        } => {
+            let drawing = if unicode {
+                Drawing::text(DiagramStyle::Unicode)
             } else {
-                DiagramStyle::Ascii
+                diagram.drawing()?
             };
-            (records, Action::Show(style), "fen show")
+            let last_move = match last_move {
+                None => None,
+                Some(text) => match Uci::from_ascii(text.as_bytes()) {
+                    Ok(Uci::Normal { from, to, .. }) => Some((from, to)),
+                    Ok(Uci::Null) => None,
+                    Err(err) => return Err(format!("--last-move {text}: {err}")),
+                },
+            };
+            (records, Action::Show(drawing, last_move), "fen show")
         }
         Command::Check { records, chess960 } => {
             let mode = if chess960 {
@@ -121,7 +142,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
         match read(input.text, epd, &options) {
             Ok(record) => {
                 report.leniencies(input.text, &record.leniencies());
-                act(report, input, &record, action)
+                act(report, input, &record, &action)
             }
             // The seed's format has its errors on stderr only.
             Err(err) if matches!(action, Action::Seed) && !report.json() => {
@@ -129,7 +150,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             }
             Err(err) => {
                 report.print(input, &Outcome::error(&err))?;
-                if matches!(action, Action::Show(_)) && !report.json() {
+                if matches!(action, Action::Show(..)) && !report.json() {
                     report.raw("")?;
                 }
                 Ok(())
@@ -191,8 +212,13 @@ fn read(text: &str, epd: bool, options: &FenOptions) -> Result<Record, FenError>
     }
 }
 
-fn act(report: &mut Report, input: Input<'_>, record: &Record, action: Action) -> Result<(), Stop> {
-    match action {
+fn act(
+    report: &mut Report,
+    input: Input<'_>,
+    record: &Record,
+    action: &Action,
+) -> Result<(), Stop> {
+    match *action {
         Action::Parse => report.print(input, &Outcome::ok(record.to_string(), to_json(record))),
         Action::Seed if !report.json() => {
             let setup = &record.setup;
@@ -208,12 +234,26 @@ fn act(report: &mut Report, input: Input<'_>, record: &Record, action: Action) -
             report.raw("")
         }
         Action::Seed => report.print(input, &Outcome::ok("", to_json(record))),
-        Action::Show(style) if !report.json() => {
-            report.raw(&format!("{record}\n"))?;
-            report.raw(record.setup.board.diagram(style).to_string().trim_end())?;
-            report.raw("")
+        Action::Show(ref drawing, last_move) => {
+            let mut diagram =
+                match Position::from_setup(&record.setup, CastlingMode::detect(&record.setup)) {
+                    Ok(position) => position.diagram(),
+                    Err(_) => Diagram::new(record.setup.board),
+                };
+            diagram.last_move = last_move;
+            let picture = drawing.draw(diagram);
+            if report.json() {
+                let mut json = to_json(record);
+                json["diagram"] = Value::String(picture);
+                report.print(input, &Outcome::ok("", json))
+            } else if drawing.format == Format::Svg {
+                report.raw(picture.trim_end())
+            } else {
+                report.raw(&format!("{record}\n"))?;
+                report.raw(picture.trim_end())?;
+                report.raw("")
+            }
         }
-        Action::Show(_) => report.print(input, &Outcome::ok("", to_json(record))),
         Action::Check(mode) => {
             let chess960 = mode == CastlingMode::Chess960;
             let leniencies = record.leniencies();

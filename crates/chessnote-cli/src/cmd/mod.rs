@@ -2,6 +2,7 @@
 //! [`crate::report`].
 
 pub mod convert;
+pub mod diagram;
 pub mod eran;
 pub mod fen;
 pub mod pgn;

@@ -11,6 +11,7 @@ mod fen;
 mod pgn;
 mod pin;
 mod san;
+mod show;
 
 use std::io::{Read, Write};
 use std::path::PathBuf;

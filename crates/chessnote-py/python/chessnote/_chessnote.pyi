@@ -3,7 +3,7 @@
 Everything here is re-exported by ``chessnote``; import from there.
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from os import PathLike
 from typing import IO, Any, Final, Literal
 
@@ -182,6 +182,26 @@ class Board:
     ) -> str: ...
     def variation_san(self, moves: Sequence[Move]) -> str:
         """``1. e4 e5 2. Nf3`` from this position (python-chess's name)."""
+    def svg(
+        self,
+        *,
+        size: int = 360,
+        flipped: bool = False,
+        lastmove: bool = True,
+        check: bool = True,
+        coordinates: bool = True,
+        arrows: Sequence[str] = ...,
+        squares: Sequence[str] = ...,
+        colors: Mapping[str, str] | None = None,
+    ) -> str:
+        """The board as an SVG picture: the last move played and the king in
+        check marked unless turned off; ``arrows`` and ``squares`` as
+        ``[%cal]``/``[%csl]`` write them (``"Ge2e4"``, ``"Rd4"``); ``colors``
+        by name (``light``, ``dark``, ``light-last-move``, ``dark-last-move``,
+        ``check``, ``white-piece``, ``black-piece``, ``red``, ``green``,
+        ``yellow``, ``blue``) as ``#rrggbb`` or ``#rrggbbaa``."""
+    def _repr_svg_(self) -> str:
+        """The SVG picture, for Jupyter."""
     def unicode(self) -> str: ...
     def __str__(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...

@@ -31,6 +31,10 @@ use core::str::FromStr;
 use crate::text::{AsciiSink, ascii_text, error_kind, messages, notation_error};
 use crate::{File, Rank, Square};
 
+/// The shapes of `%csl` and `%cal`, defined with the diagrams that draw
+/// them; this module reads and writes them.
+pub use crate::diagram::{Arrow, MarkedSquare, ShapeColor};
+
 /// One `[%name args]` command in a comment, borrowed from it.
 ///
 /// ```
@@ -706,91 +710,6 @@ impl FromStr for Eval {
     }
 }
 
-/// The colour of a marked square or an arrow: `R`, `G`, `Y` or `B`.
-///
-/// ```
-/// use chessnote::pgn::commands::ShapeColor;
-/// assert_eq!(ShapeColor::from_ascii(b'G'), Some(ShapeColor::Green));
-/// assert_eq!(ShapeColor::Yellow.ascii(), b'Y');
-/// assert_eq!(ShapeColor::from_ascii(b'g'), None);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ShapeColor {
-    /// `R`.
-    Red,
-    /// `G`.
-    Green,
-    /// `Y`.
-    Yellow,
-    /// `B`.
-    Blue,
-}
-
-impl ShapeColor {
-    /// The colour of an uppercase letter `R`, `G`, `Y` or `B`.
-    #[inline]
-    pub const fn from_ascii(byte: u8) -> Option<ShapeColor> {
-        match byte {
-            b'R' => Some(ShapeColor::Red),
-            b'G' => Some(ShapeColor::Green),
-            b'Y' => Some(ShapeColor::Yellow),
-            b'B' => Some(ShapeColor::Blue),
-            _ => None,
-        }
-    }
-
-    /// The colour's letter.
-    #[inline]
-    pub const fn ascii(self) -> u8 {
-        match self {
-            ShapeColor::Red => b'R',
-            ShapeColor::Green => b'G',
-            ShapeColor::Yellow => b'Y',
-            ShapeColor::Blue => b'B',
-        }
-    }
-}
-
-/// A square marked in a colour, one item of `%csl` (`Ga1`).
-///
-/// ```
-/// use chessnote::pgn::commands::{MarkedSquare, ShapeColor};
-/// use chessnote::Square;
-///
-/// let mark: MarkedSquare = "Rf6".parse()?;
-/// assert_eq!(mark, MarkedSquare { color: ShapeColor::Red, square: Square::F6 });
-/// assert_eq!(mark.to_string(), "Rf6");
-/// # Ok::<(), chessnote::pgn::commands::CommandError>(())
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MarkedSquare {
-    /// The colour.
-    pub color: ShapeColor,
-    /// The square.
-    pub square: Square,
-}
-
-/// An arrow in a colour, one item of `%cal` (`Ge2e4`).
-///
-/// ```
-/// use chessnote::pgn::commands::{Arrow, ShapeColor};
-/// use chessnote::Square;
-///
-/// let arrow: Arrow = "Ge2e4".parse()?;
-/// assert_eq!(arrow, Arrow { color: ShapeColor::Green, from: Square::E2, to: Square::E4 });
-/// assert_eq!(arrow.to_string(), "Ge2e4");
-/// # Ok::<(), chessnote::pgn::commands::CommandError>(())
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Arrow {
-    /// The colour.
-    pub color: ShapeColor,
-    /// Where the arrow starts.
-    pub from: Square,
-    /// Where the arrow points.
-    pub to: Square,
-}
-
 /// Reads a colour letter at `at`.
 fn color_at(bytes: &[u8], at: usize) -> Result<ShapeColor> {
     bytes
@@ -868,24 +787,6 @@ impl Arrow {
             from: square_at(bytes, at + 1)?,
             to: square_at(bytes, at + 3)?,
         })
-    }
-}
-
-impl fmt::Display for MarkedSquare {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(self.color.ascii()), self.square)
-    }
-}
-
-impl fmt::Display for Arrow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}{}",
-            char::from(self.color.ascii()),
-            self.from,
-            self.to
-        )
     }
 }
 

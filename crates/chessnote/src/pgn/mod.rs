@@ -41,6 +41,7 @@
 mod build;
 mod chunks;
 pub mod commands;
+mod diagrams;
 mod error;
 pub mod filter;
 mod game;
@@ -59,6 +60,7 @@ pub use build::{GameTrees, Growing, SliceGameTrees, TreeBuilder};
 #[cfg(feature = "std")]
 pub use chunks::{Chunk, Chunks};
 pub use chunks::{Cut, cut_point};
+pub use diagrams::Diagrams;
 pub use error::{PgnError, PgnErrorKind};
 pub use game::{
     Building, Game, GameBuilder, Games, Headers, HeadersBuilder, HeadersIter, MainlineMove,

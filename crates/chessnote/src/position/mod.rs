@@ -19,7 +19,7 @@ use core::fmt;
 
 use cozy_chess as cz;
 
-use crate::{Board, Castling, CastlingRight, Setup};
+use crate::{Board, Castling, CastlingRight, Diagram, Setup};
 use crate::{CastlingSide, Color, File, Move, Piece, PieceKind, Rank, Square, SquareSet};
 
 mod convert;
@@ -581,6 +581,28 @@ impl Position {
     /// ```
     pub fn checkers(&self) -> SquareSet {
         set_of(self.board.checkers())
+    }
+
+    /// The diagram of the position: its board, with the king of the side
+    /// to move marked when it is in check.
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, Position};
+    /// use chessnote::Square;
+    ///
+    /// let setup: Setup = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse()?;
+    /// let position = Position::from_setup(&setup, CastlingMode::Standard)?;
+    /// assert_eq!(position.diagram().check, Some(Square::E1));
+    /// assert_eq!(Position::new().diagram().check, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn diagram(&self) -> Diagram {
+        let mut diagram = Diagram::new(self.to_setup().board);
+        if self.is_check() {
+            diagram.check = Some(self.king(self.turn()));
+        }
+        diagram
     }
 
     /// Whether the side to move is in check.

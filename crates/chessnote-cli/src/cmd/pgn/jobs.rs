@@ -375,7 +375,7 @@ impl Job for Count {
 }
 
 /// Whether `--where` keeps the game; counts it.
-fn kept(ctx: &Ctx<'_>, game: &Game, out: &mut Out) -> bool {
+pub fn kept(ctx: &Ctx<'_>, game: &Game, out: &mut Out) -> bool {
     out.games += 1;
     let keep = ctx.settings.filter.as_ref().is_none_or(|f| f.matches(game));
     out.matched += u64::from(keep);
@@ -383,7 +383,7 @@ fn kept(ctx: &Ctx<'_>, game: &Game, out: &mut Out) -> bool {
 }
 
 /// The game's problems on stderr, counted.
-fn report_errors(out: &mut Out, ctx: &Ctx<'_>, game: &Game) {
+pub fn report_errors(out: &mut Out, ctx: &Ctx<'_>, game: &Game) {
     if game.errors.is_empty() {
         return;
     }
@@ -413,6 +413,16 @@ impl Names {
             white: tag("White").unwrap_or("?").to_owned(),
             black: tag("Black").unwrap_or("?").to_owned(),
         }
+    }
+
+    /// White's name.
+    pub fn white(&self) -> &str {
+        &self.white
+    }
+
+    /// Black's name.
+    pub fn black(&self) -> &str {
+        &self.black
     }
 }
 

@@ -1,5 +1,5 @@
-//! `chessnote pgn`: check, convert, count and split PGN files, on every
-//! core.
+//! `chessnote pgn`: check, convert, count, split, export and show PGN
+//! files, on every core.
 //!
 //! Every subcommand reads FILE arguments (`-` for stdin; stdin when there
 //! are none), plain or compressed (zstd, gzip, bzip2, told by their first
@@ -18,6 +18,7 @@
 mod drive;
 mod export;
 mod jobs;
+mod show;
 mod split;
 
 use std::process::ExitCode;
@@ -50,6 +51,10 @@ pub enum Command {
     /// columns and more (docs/export.md). A bad game is a row with its
     /// problem.
     Export(export::ExportArgs),
+    /// Draw positions of each game (the last, `--ply N` or `--all`) as
+    /// text or SVG, with the last move, the king in check and the
+    /// comments' `[%csl]` squares and `[%cal]` arrows.
+    Show(show::ShowArgs),
 }
 
 /// What every subcommand reads, and how.
@@ -299,6 +304,13 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             split::run(&args, &settings)
         }
         Command::Export(args) => export::run(&args),
+        Command::Show(args) => {
+            let settings = Settings::new(&args.inputs, &args.filter)?;
+            let job = args.job(settings.options)?;
+            let totals = drive::drive(&job, &settings);
+            totals.summary("show", &settings, false);
+            Ok(totals.exit())
+        }
     }
 }
 

@@ -41,7 +41,7 @@ pub fn run(args: &SplitArgs, settings: &Settings) -> Result<ExitCode, String> {
 
 /// The stem of a part's name: the file's name without its `.pgn` and
 /// compression extensions (`stdin` for stdin).
-fn stem(source: Option<&str>) -> String {
+pub fn stem(source: Option<&str>) -> String {
     let Some(path) = source else {
         return "stdin".into();
     };

@@ -1,0 +1,200 @@
+//! `chessnote pgn show`: draw a game's positions, as text or SVG, with the
+//! last move, the king in check and the comments' `[%csl]`/`[%cal]`
+//! shapes ([`chessnote::pgn::Game::diagrams`]).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use chessnote::Diagram;
+use chessnote::pgn::{Game, GameBuilder, Input, ReadOptions, Reader};
+
+use super::drive::{Ctx, Job, Out};
+use super::jobs::{Names, count_problems, kept, report_errors};
+use super::split::stem;
+use crate::cmd::diagram::{DiagramArgs, Drawing, Format};
+
+/// Arguments of `chessnote pgn show`.
+#[derive(clap::Args, Debug)]
+pub struct ShowArgs {
+    /// Draw the position after N half-moves of the mainline (0: the start
+    /// position); the default is the last position.
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    pub ply: Option<usize>,
+    /// Draw every position of the mainline, the start position first.
+    #[arg(long)]
+    pub all: bool,
+    /// Only the Nth game of each file (from 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub game: Option<u64>,
+    /// Write each drawing into this folder (made if missing) as
+    /// `STEM-GAME-PLY.svg` (`.txt` for text) and print its path, instead of
+    /// printing the drawings.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub diagram: DiagramArgs,
+    #[command(flatten)]
+    pub inputs: super::Inputs,
+    #[command(flatten)]
+    pub filter: super::Where,
+}
+
+/// Which positions of a game to draw.
+#[derive(Copy, Clone, Debug)]
+pub enum Plies {
+    /// The last the replay reached.
+    Last,
+    /// After this many half-moves.
+    One(usize),
+    /// Every one.
+    All,
+}
+
+/// `show`: each game's chosen positions drawn, in input order.
+pub struct Show {
+    /// How to read.
+    pub options: ReadOptions,
+    /// How to draw.
+    pub drawing: Drawing,
+    /// Which positions.
+    pub plies: Plies,
+    /// `--game`.
+    pub game: Option<u64>,
+    /// `--out`.
+    pub out: Option<PathBuf>,
+}
+
+impl ShowArgs {
+    /// The job of the flags.
+    ///
+    /// # Errors
+    ///
+    /// A usage error in the drawing flags, or a `--out` folder that cannot
+    /// be made.
+    pub fn job(&self, options: ReadOptions) -> Result<Show, String> {
+        let plies = match (self.ply, self.all) {
+            (Some(ply), _) => Plies::One(ply),
+            (None, true) => Plies::All,
+            (None, false) => Plies::Last,
+        };
+        if let Some(dir) = &self.out {
+            std::fs::create_dir_all(dir)
+                .map_err(|err| format!("--out {}: {err}", dir.display()))?;
+        }
+        Ok(Show {
+            options,
+            drawing: self.diagram.drawing()?,
+            plies,
+            game: self.game,
+            out: self.out.clone(),
+        })
+    }
+}
+
+impl Job for Show {
+    type Worker = GameBuilder;
+
+    fn worker(&self) -> GameBuilder {
+        Game::builder_with(self.options)
+    }
+
+    fn game<I: Input>(
+        &self,
+        builder: &mut GameBuilder,
+        reader: &mut Reader<I>,
+        ctx: &Ctx<'_>,
+        out: &mut Out,
+    ) -> Result<bool, I::Error> {
+        let Some(game) = reader.read_game(builder)? else {
+            return Ok(false);
+        };
+        if self.game.is_some_and(|n| game.index + 1 != n) {
+            out.games += 1;
+            return Ok(true);
+        }
+        if !kept(ctx, &game, out) {
+            return Ok(true);
+        }
+        report_errors(out, ctx, &game);
+        match self.plies {
+            Plies::All => {
+                for (ply, diagram) in game.diagrams().enumerate() {
+                    self.emit(ctx, &game, ply, diagram, out);
+                }
+            }
+            Plies::Last => {
+                if let Some((ply, diagram)) = game.diagrams().enumerate().last() {
+                    self.emit(ctx, &game, ply, diagram, out);
+                }
+            }
+            Plies::One(ply) => match game.diagram(ply) {
+                Some(diagram) => self.emit(ctx, &game, ply, diagram, out),
+                None => {
+                    let reached = game.diagrams().count().saturating_sub(1);
+                    let why = if reached < game.moves.len() {
+                        format!("the replay stopped at ply {reached}")
+                    } else {
+                        format!("the mainline has {} moves", game.moves.len())
+                    };
+                    let names = Names::of(|name| game.tag(name));
+                    let _ = writeln!(
+                        out.stderr,
+                        "{}:{}:1: game {} ({} - {}): no ply {ply} to draw: {why}",
+                        ctx.name,
+                        game.line,
+                        game.index + 1,
+                        names.white(),
+                        names.black()
+                    );
+                    // One more problem, in a game that may have some.
+                    out.problems += 1;
+                    out.problem_games += u64::from(game.errors.is_empty());
+                }
+            },
+        }
+        Ok(true)
+    }
+}
+
+impl Show {
+    /// Writes the drawing of `diagram`, the position after `ply` of `game`.
+    fn emit(&self, ctx: &Ctx<'_>, game: &Game, ply: usize, diagram: Diagram, out: &mut Out) {
+        let picture = self.drawing.draw(diagram);
+        if let Some(dir) = &self.out {
+            let source = (ctx.name != "<stdin>").then_some(ctx.name);
+            let path = dir.join(format!(
+                "{}-{:05}-{:04}.{}",
+                stem(source),
+                game.index + 1,
+                ply,
+                self.drawing.extension()
+            ));
+            match std::fs::write(&path, picture) {
+                Ok(()) => {
+                    let _ = writeln!(out.stdout, "{}", path.display());
+                }
+                Err(err) => {
+                    let _ = writeln!(out.stderr, "{}: {err}", path.display());
+                    count_problems(out, 1);
+                }
+            }
+            return;
+        }
+        if self.drawing.format == Format::Svg {
+            out.stdout.push_str(&picture);
+            return;
+        }
+        let names = Names::of(|name| game.tag(name));
+        let _ = write!(
+            out.stdout,
+            "game {} ({} - {}), ply {ply}",
+            game.index + 1,
+            names.white(),
+            names.black()
+        );
+        if let Some(played) = ply.checked_sub(1).and_then(|i| game.moves.get(i)) {
+            let _ = write!(out.stdout, ": {}", played.san);
+        }
+        let _ = writeln!(out.stdout, "\n{picture}");
+    }
+}
