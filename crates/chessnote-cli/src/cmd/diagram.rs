@@ -110,21 +110,6 @@ impl DiagramArgs {
 }
 
 impl Drawing {
-    /// Text in `style` with the default settings (`fen show --unicode`).
-    pub fn text(style: DiagramStyle) -> Drawing {
-        Drawing {
-            format: match style {
-                DiagramStyle::Ascii => Format::Ascii,
-                DiagramStyle::Unicode => Format::Unicode,
-            },
-            orientation: Color::White,
-            coordinates: true,
-            svg: SvgOptions::default(),
-            squares: Vec::new(),
-            arrows: Vec::new(),
-        }
-    }
-
     /// `diagram` drawn: the flags' orientation, coordinates, squares and
     /// arrows (after the diagram's own) applied.
     pub fn draw(&self, mut diagram: Diagram) -> String {

@@ -104,11 +104,10 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             unicode,
             last_move,
         } => {
-            let drawing = if unicode {
-                Drawing::text(DiagramStyle::Unicode)
-            } else {
-                diagram.drawing()?
-            };
+            let mut drawing = diagram.drawing()?;
+            if unicode {
+                drawing.format = Format::Unicode;
+            }
             let last_move = match last_move {
                 None => None,
                 Some(text) => match Uci::from_ascii(text.as_bytes()) {

@@ -51,6 +51,9 @@ fn fen_show_draws_text_in_both_styles_and_orientations() {
     let format = chessnote(&["fen", "show", "--format", "unicode", START], "");
     assert_eq!(unicode.stdout, format.stdout);
     assert!(unicode.stdout.contains("8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n"));
+    // `--unicode` takes the other drawing flags too.
+    let both = chessnote(&["fen", "show", "--unicode", "--flip", START], "");
+    assert_eq!(both.lines()[2], "1 ♖ ♘ ♗ ♔ ♕ ♗ ♘ ♖");
     let flipped = chessnote(&["fen", "show", "--flip", START], "");
     assert_eq!(flipped.lines()[2], "1 R N B K Q B N R");
     assert_eq!(flipped.lines()[10], "  h g f e d c b a");
