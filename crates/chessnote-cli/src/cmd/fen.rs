@@ -234,11 +234,13 @@ fn act(
         }
         Action::Seed => report.print(input, &Outcome::ok("", to_json(record))),
         Action::Show(ref drawing, last_move) => {
-            let mut diagram =
-                match Position::from_setup(&record.setup, CastlingMode::detect(&record.setup)) {
-                    Ok(position) => position.diagram(),
-                    Err(_) => Diagram::new(record.setup.board),
-                };
+            // Only SVG draws the check: text needs no legal position.
+            let position = (drawing.format == Format::Svg)
+                .then(|| Position::from_setup(&record.setup, CastlingMode::detect(&record.setup)));
+            let mut diagram = match position {
+                Some(Ok(position)) => position.diagram(),
+                _ => Diagram::new(record.setup.board),
+            };
             diagram.last_move = last_move;
             let picture = drawing.draw(diagram);
             if report.json() {

@@ -444,10 +444,15 @@ fn piece_names(piece: Piece) -> (&'static str, &'static str) {
 impl Svg<'_> {
     /// The top-left corner of `square`, in user units.
     fn corner(&self, square: Square) -> (u32, u32) {
-        let (files, ranks) = files_and_ranks(self.diagram.orientation);
-        let column = files.iter().position(|&f| f == square.file()).unwrap_or(0);
-        let row = ranks.iter().position(|&r| r == square.rank()).unwrap_or(0);
-        (column as u32 * SQUARE, row as u32 * SQUARE)
+        let (file, rank) = (
+            u32::from(square.file().index()),
+            u32::from(square.rank().index()),
+        );
+        let (column, row) = match self.diagram.orientation {
+            Color::White => (file, 7 - rank),
+            Color::Black => (7 - file, rank),
+        };
+        (column * SQUARE, row * SQUARE)
     }
 
     /// The centre of `square`, in user units.
@@ -459,12 +464,16 @@ impl Svg<'_> {
 
     fn write_piece_defs(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let colors = &self.options.colors;
+        let mut present = [[false; 6]; 2];
+        for (_, piece) in self.diagram.board.pieces() {
+            present[piece.color as usize][piece.kind as usize] = true;
+        }
         for color in Color::ALL {
             for kind in PieceKind::ALL {
-                let piece = kind.of(color);
-                if self.diagram.board.pieces().all(|(_, p)| p != piece) {
+                if !present[color as usize][kind as usize] {
                     continue;
                 }
+                let piece = kind.of(color);
                 let (fill_color, outline, detail) = match color {
                     Color::White => (colors.white_piece, colors.black_piece, colors.black_piece),
                     Color::Black => (colors.black_piece, colors.black_piece, colors.white_piece),

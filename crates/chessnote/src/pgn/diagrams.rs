@@ -56,19 +56,41 @@ impl Game {
             game: self,
             position: None,
             ply: 0,
+            done: false,
         }
+    }
+
+    /// The last diagram of the mainline and its ply: the position where
+    /// the replay ended (the start, when nothing was played). The moves
+    /// before it are played, not drawn.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// use chessnote::Square;
+    /// let game = Reader::from_slice(b"1. e4 e5 2. Nf3 *").games().next().unwrap();
+    /// let (ply, diagram) = game.last_diagram();
+    /// assert_eq!((ply, diagram.last_move), (3, Some((Square::G1, Square::F3))));
+    /// ```
+    pub fn last_diagram(&self) -> (usize, Diagram) {
+        let mut diagrams = self.diagrams();
+        while diagrams.advance() {}
+        (diagrams.ply - 1, diagrams.drawn())
     }
 }
 
 /// The diagrams of a game's mainline; see [`Game::diagrams`].
+///
+/// `nth` and `last` play the moves they skip without drawing them.
 #[derive(Clone, Debug)]
 pub struct Diagrams<'a> {
     game: &'a Game,
-    /// The position of the last diagram given (`None` before the first,
-    /// and once no more can be played).
+    /// The position after the last ply reached (`None` before the start,
+    /// or for a start position that is not legal).
     position: Option<Position>,
     /// The ply of the next diagram.
     ply: usize,
+    /// Whether the replay has no further position.
+    done: bool,
 }
 
 /// Adds the shapes of `comments` to `diagram`.
@@ -80,51 +102,86 @@ fn add_shapes(diagram: &mut Diagram, comments: &[String]) {
     }
 }
 
-impl Iterator for Diagrams<'_> {
-    type Item = Diagram;
-
-    fn next(&mut self) -> Option<Diagram> {
+impl Diagrams<'_> {
+    /// Reaches the position of `self.ply` (and moves `self.ply` past it):
+    /// false when the replay does not reach it.
+    fn advance(&mut self) -> bool {
         let game = self.game;
-        let mut diagram = if self.ply == 0 {
+        if self.done {
+            return false;
+        }
+        if self.ply == 0 {
             let mode = if game.chess960 {
                 CastlingMode::Chess960
             } else {
                 CastlingMode::Standard
             };
-            match Position::from_setup(&game.start, mode) {
-                Ok(position) => {
-                    let diagram = position.diagram();
-                    self.position = Some(position);
-                    diagram
-                }
-                // Nothing can be played from it: the board alone, once.
-                Err(_) => Diagram::new(game.start.board),
-            }
-        } else {
-            let position = self.position.as_mut()?;
-            let Some(played) = game.moves.get(self.ply - 1).filter(|m| m.played) else {
-                self.position = None;
-                return None;
-            };
-            match played.mv {
-                Some(mv) => position.play_unchecked(mv),
-                None => {
-                    position.play_null();
-                }
-            }
-            let mut diagram = position.diagram();
-            if let Some(mv) = played.mv {
-                diagram.set_last_move(mv);
-            }
-            diagram
+            // A start that is not legal is drawn alone: nothing is played.
+            self.position = Position::from_setup(&game.start, mode).ok();
+            self.done = self.position.is_none();
+            self.ply = 1;
+            return true;
+        }
+        let played = game.moves.get(self.ply - 1).filter(|m| m.played);
+        let (Some(position), Some(played)) = (self.position.as_mut(), played) else {
+            self.done = true;
+            return false;
         };
-        let comments = match self.ply {
+        match played.mv {
+            Some(mv) => position.play_unchecked(mv),
+            None => {
+                position.play_null();
+            }
+        }
+        self.ply += 1;
+        true
+    }
+
+    /// The diagram of the ply last reached.
+    fn drawn(&self) -> Diagram {
+        let game = self.game;
+        let ply = self.ply - 1;
+        let mut diagram = match &self.position {
+            Some(position) => position.diagram(),
+            None => Diagram::new(game.start.board),
+        };
+        let comments = match ply {
             0 => &game.comments,
-            ply => &game.moves[ply - 1].comments,
+            ply => {
+                let played = &game.moves[ply - 1];
+                if let Some(mv) = played.mv {
+                    diagram.set_last_move(mv);
+                }
+                &played.comments
+            }
         };
         add_shapes(&mut diagram, comments);
-        self.ply += 1;
-        Some(diagram)
+        diagram
+    }
+}
+
+impl Iterator for Diagrams<'_> {
+    type Item = Diagram;
+
+    fn next(&mut self) -> Option<Diagram> {
+        self.advance().then(|| self.drawn())
+    }
+
+    fn nth(&mut self, n: usize) -> Option<Diagram> {
+        for _ in 0..n {
+            if !self.advance() {
+                return None;
+            }
+        }
+        self.next()
+    }
+
+    fn last(mut self) -> Option<Diagram> {
+        let mut any = false;
+        while self.advance() {
+            any = true;
+        }
+        any.then(|| self.drawn())
     }
 }
 

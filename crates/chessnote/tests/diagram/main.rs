@@ -370,6 +370,12 @@ fn a_game_stops_drawing_where_its_replay_stops() {
     assert_eq!(game.diagram(6), diagrams.last().cloned());
     assert_eq!(game.diagram(7), None);
     assert!(!game.errors.is_empty());
+    // Skipping (nth, last) plays the moves it does not draw.
+    assert_eq!(game.last_diagram(), (6, diagrams[6].clone()));
+    assert_eq!(game.diagrams().last(), Some(diagrams[6].clone()));
+    for (ply, diagram) in diagrams.iter().enumerate() {
+        assert_eq!(game.diagram(ply).as_ref(), Some(diagram));
+    }
 }
 
 #[test]
@@ -378,6 +384,8 @@ fn a_start_position_that_is_not_legal_is_drawn_alone() {
     let game = Reader::from_slice(pgn).games().next().unwrap();
     let diagrams: Vec<Diagram> = game.diagrams().collect();
     assert_eq!(diagrams.len(), 1);
+    assert_eq!(game.last_diagram(), (0, diagrams[0].clone()));
+    assert_eq!(game.diagram(1), None);
 }
 
 #[test]

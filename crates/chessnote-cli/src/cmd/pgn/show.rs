@@ -123,14 +123,13 @@ impl Job for Show {
                 }
             }
             Plies::Last => {
-                if let Some((ply, diagram)) = game.diagrams().enumerate().last() {
-                    self.emit(ctx, &game, ply, diagram, out);
-                }
+                let (ply, diagram) = game.last_diagram();
+                self.emit(ctx, &game, ply, diagram, out);
             }
             Plies::One(ply) => match game.diagram(ply) {
                 Some(diagram) => self.emit(ctx, &game, ply, diagram, out),
                 None => {
-                    let reached = game.diagrams().count().saturating_sub(1);
+                    let reached = game.last_diagram().0;
                     let why = if reached < game.moves.len() {
                         format!("the replay stopped at ply {reached}")
                     } else {
