@@ -24,4 +24,4 @@ pub use perft::{perft, perft_bulk};
 pub use pgn::{games, san_tokens_of_pgn};
 pub use python_chess::{python_headers, python_tag_value, sha1_hex};
 pub use stop_at::StopAt;
-pub use synthetic::synthetic_pgn;
+pub use synthetic::{Rng, synthetic_pgn};

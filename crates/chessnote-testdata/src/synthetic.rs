@@ -67,11 +67,18 @@ pub fn synthetic_pgn(seed: u64, target_bytes: usize) -> Vec<u8> {
     w.out.into_bytes()
 }
 
-/// splitmix64: small, fast, and enough for test data.
-struct Rng(u64);
+/// A deterministic pseudo-random generator (splitmix64): small, fast, and
+/// enough for test data; the same seed gives the same sequence everywhere.
+///
+/// ```
+/// let mut rng = chessnote_testdata::Rng(7);
+/// assert!(rng.below(6) < 6);
+/// ```
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -80,8 +87,8 @@ impl Rng {
     }
 
     /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
     }
 
     /// True with `percent` chance.
@@ -110,7 +117,7 @@ impl Writer {
         let mut result = self.rng.pick(&RESULTS[..]);
         let plies = 20 + self.rng.below(121) as usize;
         let mut movetext = Writer {
-            rng: Rng(self.rng.next()),
+            rng: Rng(self.rng.next_u64()),
             out: String::new(),
             column: 0,
             open: false,

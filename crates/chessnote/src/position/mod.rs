@@ -1,9 +1,10 @@
 //! Legal positions: validation, legal moves, playing moves, and the
 //! conversions between moves and their notations (SAN, LAN, UCI, ERAN).
 //!
-//! Move generation is cozy-chess's (MIT), behind our own types: a
-//! [`Position`] is built from a parsed FEN [`Setup`] after validation, and its
-//! moves are the crate's [`Move`].
+//! Move generation is our own (`board.rs`: bitboards, checkers and pins
+//! computed once per position, sliders by hyperbola quintessence on small
+//! compile-time tables): a [`Position`] is built from a parsed FEN
+//! [`Setup`] after validation, and its moves are the crate's [`Move`].
 //!
 //! ```
 //! use chessnote::fen::Setup;
@@ -17,11 +18,13 @@
 
 use core::fmt;
 
-use cozy_chess as cz;
-
 use crate::{Board, Castling, CastlingRight, Diagram, Setup};
 use crate::{CastlingSide, Color, File, Move, Piece, PieceKind, Rank, Square, SquareSet};
 
+use board::{Chessboard, MoveSink};
+
+mod attacks;
+mod board;
 mod convert;
 mod game;
 mod move_list;
@@ -91,19 +94,11 @@ impl CastlingMode {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    // cozy-chess's board keeps counters of its own (a clock capped at 100,
-    // a fullmove number of 1 or more); ours are the only source of truth,
-    // and the board's are held at `CZ_HALFMOVES` and `CZ_FULLMOVES` so that
-    // equality and hashing see ours alone.
-    board: cz::Board,
+    board: Chessboard,
     halfmoves: u16,
     fullmoves: u16,
     mode: CastlingMode,
 }
-
-// The halfmove clock and fullmove number the cozy-chess board always holds.
-const CZ_HALFMOVES: u8 = 0;
-const CZ_FULLMOVES: u16 = 1;
 
 impl Default for Position {
     fn default() -> Position {
@@ -220,78 +215,6 @@ impl crate::Diagnostic for IllegalMoveError {
     }
 }
 
-// Conversions between our vocabulary and cozy-chess's.
-
-#[inline]
-pub(crate) fn cz_square(square: Square) -> cz::Square {
-    cz::Square::index(square.index() as usize)
-}
-
-#[inline]
-pub(crate) fn square_of(square: cz::Square) -> Square {
-    Square::from_index(square as u8).unwrap_or(Square::A1)
-}
-
-#[inline]
-pub(crate) fn cz_file(file: File) -> cz::File {
-    cz::File::index(file.index() as usize)
-}
-
-#[inline]
-pub(crate) fn file_of(file: cz::File) -> File {
-    File::new(file as u8).unwrap_or(File::A)
-}
-
-#[inline]
-pub(crate) const fn cz_kind(kind: PieceKind) -> cz::Piece {
-    match kind {
-        PieceKind::Pawn => cz::Piece::Pawn,
-        PieceKind::Knight => cz::Piece::Knight,
-        PieceKind::Bishop => cz::Piece::Bishop,
-        PieceKind::Rook => cz::Piece::Rook,
-        PieceKind::Queen => cz::Piece::Queen,
-        PieceKind::King => cz::Piece::King,
-    }
-}
-
-#[inline]
-pub(crate) const fn kind_of(piece: cz::Piece) -> PieceKind {
-    match piece {
-        cz::Piece::Pawn => PieceKind::Pawn,
-        cz::Piece::Knight => PieceKind::Knight,
-        cz::Piece::Bishop => PieceKind::Bishop,
-        cz::Piece::Rook => PieceKind::Rook,
-        cz::Piece::Queen => PieceKind::Queen,
-        cz::Piece::King => PieceKind::King,
-    }
-}
-
-#[inline]
-pub(crate) const fn cz_color(color: Color) -> cz::Color {
-    match color {
-        Color::White => cz::Color::White,
-        Color::Black => cz::Color::Black,
-    }
-}
-
-#[inline]
-pub(crate) const fn color_of(color: cz::Color) -> Color {
-    match color {
-        cz::Color::White => Color::White,
-        cz::Color::Black => Color::Black,
-    }
-}
-
-#[inline]
-pub(crate) fn set_of(bb: cz::BitBoard) -> SquareSet {
-    SquareSet(bb.0)
-}
-
-#[inline]
-pub(crate) fn cz_set(set: SquareSet) -> cz::BitBoard {
-    cz::BitBoard(set.0)
-}
-
 impl Position {
     /// The standard starting position.
     ///
@@ -301,7 +224,7 @@ impl Position {
     /// ```
     pub fn new() -> Position {
         Position {
-            board: cz::Board::startpos(),
+            board: Chessboard::startpos(),
             halfmoves: 0,
             fullmoves: 1,
             mode: CastlingMode::Standard,
@@ -329,12 +252,12 @@ impl Position {
     /// impossible en-passant square is dropped, Chess960 castling rights in
     /// standard mode are kept, and an impossible check is kept as it is
     /// (though an en-passant square beside a check the double step did not
-    /// give is dropped: cozy-chess cannot hold it). Problems that leave no
+    /// give is dropped, as python-chess and cozy-chess drop it). Problems that leave no
     /// playable position (a missing king, say) are never ignored.
     ///
     /// # Errors
     ///
-    /// [`PositionError`] naming the problems found that are not in `ignore`, or that cozy-chess cannot build a board with.
+    /// [`PositionError`] naming the problems found that are not in `ignore`, or that the move generator cannot hold.
     ///
     /// ```
     /// use chessnote::fen::Setup;
@@ -353,65 +276,40 @@ impl Position {
         ignore: Problems,
     ) -> Result<Position, PositionError> {
         let bits = validate::Bits::new(setup);
-        let problems = validate::problems_of(setup, &bits, mode);
+        // Each right on its own: an ignored bad right goes, the good ones stay
+        // (as python-chess's `clean_castling_rights` does).
+        let mut castling = [[None; 2]; 2];
+        let problems = validate::problems_of(setup, &bits, mode, &mut castling);
         let fatal = problems.difference(ignore) | problems.difference(Problems::IGNORABLE);
         if !fatal.is_empty() {
             return Err(PositionError { problems });
         }
-        let mut builder = cz::BoardBuilder::empty();
-        for color in Color::ALL {
-            for kind in PieceKind::ALL {
-                for square in bits.of(color, kind) {
-                    *builder.square_mut(square) = Some((cz_kind(kind), cz_color(color)));
-                }
+        let ep = if problems.contains(Problem::InvalidEpSquare) {
+            None
+        } else {
+            setup.ep_square
+        };
+        let mut board = Chessboard::new(bits.kinds, bits.colors, setup.turn, castling, ep);
+        if !board.ep_explains_checks() {
+            if !problems.contains(Problem::ImpossibleCheck) {
+                // Validation found nothing to object to; say so rather than
+                // guess, should it ever disagree with the board.
+                return Err(PositionError {
+                    problems: problems.with(Problem::Unplayable),
+                });
             }
+            // An ignored impossible check with an en-passant square beside
+            // it: the square goes, the check stays.
+            board = Chessboard::new(bits.kinds, bits.colors, setup.turn, castling, None);
         }
-        builder.side_to_move = cz_color(setup.turn);
-        if !setup.castling.is_empty() {
-            // Each right on its own: an ignored bad right goes, the good ones
-            // stay (as python-chess's `clean_castling_rights` does).
-            for color in Color::ALL {
-                let right = |side| {
-                    setup
-                        .castling_rook_file(color, side)
-                        .filter(|&file| validate::castling_right_holds(&bits, color, side, file))
-                        .map(cz_file)
-                };
-                let rights = builder.castle_rights_mut(cz_color(color));
-                rights.short = right(CastlingSide::KingSide);
-                rights.long = right(CastlingSide::QueenSide);
-            }
-        }
-        if !problems.contains(Problem::InvalidEpSquare) {
-            builder.en_passant = setup.ep_square.map(cz_square);
-        }
-        builder.halfmove_clock = CZ_HALFMOVES;
-        builder.fullmove_number = CZ_FULLMOVES;
-        let mut built = builder.build();
-        if built.is_err()
-            && builder.en_passant.is_some()
-            && problems.contains(Problem::ImpossibleCheck)
-        {
-            // An ignored impossible check with an en-passant square that
-            // cozy-chess refuses: the square goes, the check stays.
-            builder.en_passant = None;
-            built = builder.build();
-        }
-        match built {
-            // The counters are ours, the setup's as written (a fullmove
-            // number of 0 included, which cozy-chess cannot hold).
-            Ok(board) => Ok(Position {
-                board,
-                halfmoves: setup.halfmoves,
-                fullmoves: setup.fullmoves,
-                mode,
-            }),
-            // Validation found nothing cozy-chess objects to; say so rather
-            // than guess, should they ever disagree.
-            Err(_) => Err(PositionError {
-                problems: problems.with(Problem::Unplayable),
-            }),
-        }
+        // The counters are the setup's as written (a fullmove number of 0
+        // included).
+        Ok(Position {
+            board,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+            mode,
+        })
     }
 
     /// The setup of the position; castling rights are written as FEN letters
@@ -441,17 +339,13 @@ impl Position {
         }
         let mut castling = Castling::NONE;
         for color in Color::ALL {
-            let rights = self.board.castle_rights(cz_color(color));
             let back_rank = if color == Color::White {
                 Rank::First
             } else {
                 Rank::Eighth
             };
-            for (side, file) in [
-                (CastlingSide::KingSide, rights.short),
-                (CastlingSide::QueenSide, rights.long),
-            ] {
-                let Some(file) = file.map(file_of) else {
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                let Some(file) = self.board.castling_rook(color, side) else {
                     continue;
                 };
                 let outermost = self.outermost_rook(color, side, back_rank) == Some(file);
@@ -473,9 +367,8 @@ impl Position {
     }
 
     fn outermost_rook(&self, color: Color, side: CastlingSide, rank: Rank) -> Option<File> {
-        let king = square_of(self.board.king(cz_color(color)));
-        let rooks = set_of(self.board.colored_pieces(cz_color(color), cz::Piece::Rook))
-            & SquareSet::rank(rank);
+        let king = self.king(color);
+        let rooks = self.pieces(color, PieceKind::Rook) & SquareSet::rank(rank);
         let files = rooks.iter().map(|s| s.file()).filter(|f| match side {
             CastlingSide::KingSide => *f > king.file(),
             CastlingSide::QueenSide => *f < king.file(),
@@ -493,7 +386,7 @@ impl Position {
     /// assert_eq!(Position::new().turn(), Color::White);
     /// ```
     pub fn turn(&self) -> Color {
-        color_of(self.board.side_to_move())
+        self.board.turn()
     }
 
     /// The castling mode the position was built with.
@@ -513,10 +406,9 @@ impl Position {
     /// assert_eq!(Position::new().piece_at(Square::D8), Some(PieceKind::Queen.of(Color::Black)));
     /// ```
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let sq = cz_square(square);
-        let kind = self.board.piece_on(sq)?;
-        let color = self.board.color_on(sq)?;
-        Some(kind_of(kind).of(color_of(color)))
+        let color = self.board.color_at(square.index())?;
+        let kind = self.board.kind_at(square.index())?;
+        Some(kind.of(color))
     }
 
     /// The squares of `color`'s pieces of `kind`.
@@ -526,7 +418,7 @@ impl Position {
     /// assert_eq!(Position::new().pieces(Color::White, PieceKind::Pawn).len(), 8);
     /// ```
     pub fn pieces(&self, color: Color, kind: PieceKind) -> SquareSet {
-        set_of(self.board.colored_pieces(cz_color(color), cz_kind(kind)))
+        SquareSet(self.board.of(color, kind))
     }
 
     /// The square of `color`'s king.
@@ -536,7 +428,7 @@ impl Position {
     /// assert_eq!(Position::new().king(Color::Black), Square::E8);
     /// ```
     pub fn king(&self, color: Color) -> Square {
-        square_of(self.board.king(cz_color(color)))
+        Square::from_index_masked(self.board.king_index(color))
     }
 
     /// The en-passant square, if the last move was a double step (whether or
@@ -547,13 +439,7 @@ impl Position {
     /// assert_eq!(Position::new().ep_square(), None);
     /// ```
     pub fn ep_square(&self) -> Option<Square> {
-        let file = file_of(self.board.en_passant()?);
-        let rank = if self.turn() == Color::White {
-            Rank::Sixth
-        } else {
-            Rank::Third
-        };
-        Some(Square::new(file, rank))
+        self.board.ep_square()
     }
 
     /// The halfmove clock: plies since the last capture or pawn move.
@@ -580,7 +466,7 @@ impl Position {
     /// assert!(chessnote::position::Position::new().checkers().is_empty());
     /// ```
     pub fn checkers(&self) -> SquareSet {
-        set_of(self.board.checkers())
+        SquareSet(self.board.checkers())
     }
 
     /// The diagram of the position: its board, with the king of the side
@@ -611,7 +497,7 @@ impl Position {
     /// assert!(!chessnote::position::Position::new().is_check());
     /// ```
     pub fn is_check(&self) -> bool {
-        !self.board.checkers().is_empty()
+        self.board.checkers() != 0
     }
 
     /// Every legal move.
@@ -631,44 +517,7 @@ impl Position {
     /// ```
     pub fn legal_moves_from(&self, from: SquareSet) -> MoveList {
         let mut list = MoveList::new();
-        let us = self.board.side_to_move();
-        let ours = self.board.colors(us);
-        let theirs = self.board.colors(!us);
-        self.board.generate_moves_for(cz_set(from), |moves| {
-            // One piece's moves: its kind is known, and only captures need a
-            // look at the board.
-            let piece = kind_of(moves.piece);
-            for mv in moves {
-                let from = square_of(mv.from);
-                let to = square_of(mv.to);
-                let m = if theirs.has(mv.to) {
-                    Move::Normal {
-                        piece,
-                        from,
-                        capture: self.board.piece_on(mv.to).map(kind_of),
-                        to,
-                        promotion: mv.promotion.map(kind_of),
-                    }
-                } else if piece == PieceKind::King && ours.has(mv.to) {
-                    Move::Castle {
-                        king: from,
-                        rook: to,
-                    }
-                } else if piece == PieceKind::Pawn && mv.from.file() != mv.to.file() {
-                    Move::EnPassant { from, to }
-                } else {
-                    Move::Normal {
-                        piece,
-                        from,
-                        capture: None,
-                        to,
-                        promotion: mv.promotion.map(kind_of),
-                    }
-                };
-                list.push(m);
-            }
-            false
-        });
+        self.board.generate(from.0, &mut list);
         list
     }
 
@@ -679,12 +528,9 @@ impl Position {
     /// assert_eq!(chessnote::position::Position::new().count_legal_moves(), 20);
     /// ```
     pub fn count_legal_moves(&self) -> usize {
-        let mut n = 0;
-        self.board.generate_moves(|moves| {
-            n += moves.len();
-            false
-        });
-        n
+        let mut count = Count(0);
+        self.board.generate(!0, &mut count);
+        count.0
     }
 
     /// Whether there is any legal move.
@@ -693,7 +539,7 @@ impl Position {
     /// assert!(chessnote::position::Position::new().has_legal_moves());
     /// ```
     pub fn has_legal_moves(&self) -> bool {
-        self.board.generate_moves(|_| true)
+        self.board.generate(!0, &mut Any)
     }
 
     /// Whether `mv` is legal here.
@@ -704,10 +550,7 @@ impl Position {
     /// assert!(!Position::new().is_legal(castle));
     /// ```
     pub fn is_legal(&self, mv: Move) -> bool {
-        let Some(cz_mv) = self.cz_move(mv) else {
-            return false;
-        };
-        self.board.is_legal(cz_mv) && self.move_of(cz_mv) == mv
+        self.board.is_legal(mv)
     }
 
     /// Plays a legal move.
@@ -745,24 +588,18 @@ impl Position {
     /// assert_eq!(position.turn(), chessnote::Color::Black);
     /// ```
     pub fn play_unchecked(&mut self, mv: Move) {
-        let Some(cz_mv) = self.cz_move(mv) else {
-            return;
-        };
-        if self.board.piece_on(cz_mv.from).is_none() {
-            // Nothing to move: cozy-chess would panic; leave the position.
-            return;
-        }
         let resets = mv.piece() == PieceKind::Pawn || mv.is_capture();
-        if self.turn() == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
+        let black = self.turn() == Color::Black;
+        if self.board.play(mv) {
+            if black {
+                self.fullmoves = self.fullmoves.saturating_add(1);
+            }
+            self.halfmoves = if resets {
+                0
+            } else {
+                self.halfmoves.saturating_add(1)
+            };
         }
-        self.halfmoves = if resets {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        self.board.play_unchecked(cz_mv);
-        self.hold_board_counters();
     }
 
     /// Plays the null move (passes), which is legal when not in check.
@@ -774,67 +611,48 @@ impl Position {
     /// assert_eq!(position.turn(), chessnote::Color::Black);
     /// ```
     pub fn play_null(&mut self) -> bool {
-        match self.board.null_move() {
-            Some(board) => {
-                if self.turn() == Color::Black {
-                    self.fullmoves = self.fullmoves.saturating_add(1);
-                }
-                self.halfmoves = self.halfmoves.saturating_add(1);
-                self.board = board;
-                self.hold_board_counters();
-                true
-            }
-            None => false,
+        let black = self.turn() == Color::Black;
+        if !self.board.play_null() {
+            return false;
         }
-    }
-
-    /// Puts the cozy-chess board's counters back to the constants it always
-    /// holds, after cozy-chess moved them: ours are the only counters.
-    #[inline]
-    pub(crate) fn hold_board_counters(&mut self) {
-        self.board.set_halfmove_clock(CZ_HALFMOVES);
-        self.board.set_fullmove_number(CZ_FULLMOVES);
-    }
-
-    /// Our move for a cozy-chess move of this position.
-    pub(crate) fn move_of(&self, mv: cz::Move) -> Move {
-        let from = square_of(mv.from);
-        let to = square_of(mv.to);
-        let piece = self
-            .board
-            .piece_on(mv.from)
-            .map(kind_of)
-            .unwrap_or(PieceKind::Pawn);
-        let us = self.board.side_to_move();
-        let target = self.board.piece_on(mv.to);
-        let own = self.board.colors(us).has(mv.to);
-        match (piece, target) {
-            (PieceKind::King, Some(cz::Piece::Rook)) if own => Move::Castle {
-                king: from,
-                rook: to,
-            },
-            (PieceKind::Pawn, None) if from.file() != to.file() => Move::EnPassant { from, to },
-            _ => Move::Normal {
-                piece,
-                from,
-                capture: target.map(kind_of),
-                to,
-                promotion: mv.promotion.map(kind_of),
-            },
+        if black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        true
+    }
+}
+
+/// Counts moves, promotions four times each.
+struct Count(usize);
+
+impl MoveSink for Count {
+    #[inline(always)]
+    fn moves(&mut self, board: &Chessboard, kind: PieceKind, from: u8, to: u64) -> bool {
+        let promotions = kind == PieceKind::Pawn && board.promotes_from(from);
+        self.0 += to.count_ones() as usize * if promotions { 4 } else { 1 };
+        false
     }
 
-    /// The cozy-chess move for one of ours (it may still be illegal).
-    pub(crate) fn cz_move(&self, mv: Move) -> Option<cz::Move> {
-        let (from, to) = match mv {
-            Move::Castle { king, rook } => (king, rook),
-            _ => (mv.from(), mv.to()),
-        };
-        Some(cz::Move {
-            from: cz_square(from),
-            to: cz_square(to),
-            promotion: mv.promotion().map(cz_kind),
-        })
+    #[inline(always)]
+    fn special(&mut self, _: Move) -> bool {
+        self.0 += 1;
+        false
+    }
+}
+
+/// Stops at the first move.
+struct Any;
+
+impl MoveSink for Any {
+    #[inline(always)]
+    fn moves(&mut self, _: &Chessboard, _: PieceKind, _: u8, _: u64) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn special(&mut self, _: Move) -> bool {
+        true
     }
 }
 

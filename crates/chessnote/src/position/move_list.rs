@@ -2,7 +2,8 @@
 
 use core::ops::Deref;
 
-use crate::{Move, Square};
+use super::board::{Chessboard, MoveSink};
+use crate::{Move, PieceKind, Square};
 
 /// Up to 256 moves, without allocation (no position has more than 218
 /// legal moves).
@@ -86,3 +87,51 @@ impl FromIterator<Move> for MoveList {
         list
     }
 }
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn moves(&mut self, board: &Chessboard, kind: PieceKind, from: u8, mut to: u64) -> bool {
+        let promotes = kind == PieceKind::Pawn && board.promotes_from(from);
+        let from = Square::from_index_masked(from);
+        while to != 0 {
+            let sq = to.trailing_zeros() as u8;
+            to &= to - 1;
+            let capture = board.kind_at_theirs(sq);
+            let to = Square::from_index_masked(sq);
+            if promotes {
+                for promotion in PROMOTIONS {
+                    self.push(Move::Normal {
+                        piece: kind,
+                        from,
+                        capture,
+                        to,
+                        promotion: Some(promotion),
+                    });
+                }
+            } else {
+                self.push(Move::Normal {
+                    piece: kind,
+                    from,
+                    capture,
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn special(&mut self, mv: Move) -> bool {
+        self.push(mv);
+        false
+    }
+}
+
+/// The promotions, in the order moves are listed.
+const PROMOTIONS: [PieceKind; 4] = [
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+];

@@ -1,9 +1,7 @@
 //! How a position stands: check, checkmate, stalemate, insufficient
 //! material, the move-count rules, and the hash repetitions are counted by.
 
-use cozy_chess as cz;
-
-use super::{Position, cz_color, cz_square};
+use super::{Position, attacks};
 use crate::{Color, Move, PieceKind, SquareSet};
 
 /// Why a game ended (or may end).
@@ -141,23 +139,20 @@ impl Position {
     /// ```
     pub fn has_insufficient_material(&self, color: Color) -> bool {
         let b = &self.board;
-        let ours = b.colors(cz_color(color));
-        let heavy =
-            b.pieces(cz::Piece::Pawn) | b.pieces(cz::Piece::Rook) | b.pieces(cz::Piece::Queen);
-        if !(ours & heavy).is_empty() {
+        let ours = b.color(color);
+        let heavy = b.kind(PieceKind::Pawn) | b.kind(PieceKind::Rook) | b.kind(PieceKind::Queen);
+        if ours & heavy != 0 {
             return false;
         }
-        if !(ours & b.pieces(cz::Piece::Knight)).is_empty() {
-            let theirs = b.colors(!cz_color(color));
-            let others = theirs & !b.pieces(cz::Piece::King) & !b.pieces(cz::Piece::Queen);
-            return ours.len() <= 2 && others.is_empty();
+        if ours & b.kind(PieceKind::Knight) != 0 {
+            let theirs = b.color(!color);
+            let others = theirs & !b.kind(PieceKind::King) & !b.kind(PieceKind::Queen);
+            return ours.count_ones() <= 2 && others == 0;
         }
-        if !(ours & b.pieces(cz::Piece::Bishop)).is_empty() {
-            let bishops = b.pieces(cz::Piece::Bishop).0;
+        if ours & b.kind(PieceKind::Bishop) != 0 {
+            let bishops = b.kind(PieceKind::Bishop);
             let one_color = bishops & DARK == 0 || bishops & !DARK == 0;
-            return one_color
-                && b.pieces(cz::Piece::Pawn).is_empty()
-                && b.pieces(cz::Piece::Knight).is_empty();
+            return one_color && b.kind(PieceKind::Pawn) == 0 && b.kind(PieceKind::Knight) == 0;
         }
         true
     }
@@ -232,8 +227,9 @@ impl Position {
         })
     }
 
-    /// The Zobrist hash of the position (cozy-chess's): board, side to
-    /// move, castling rights and en-passant file, not the counters.
+    /// The Zobrist hash of the position (with keys of this crate's own,
+    /// stable within a version): board, side to move, castling rights and
+    /// en-passant file, not the counters.
     ///
     /// ```
     /// use chessnote::position::Position;
@@ -257,8 +253,7 @@ impl Position {
             return self.board.hash();
         };
         let pawns = self.pieces(self.turn(), PieceKind::Pawn);
-        let attackers =
-            SquareSet(cz::get_pawn_attacks(cz_square(ep), !cz_color(self.turn())).0) & pawns;
+        let attackers = SquareSet(attacks::pawn(!self.turn() as usize, ep.index())) & pawns;
         let legal = attackers
             .iter()
             .any(|from| self.is_legal(Move::EnPassant { from, to: ep }));

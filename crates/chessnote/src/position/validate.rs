@@ -1,8 +1,6 @@
 //! What can be wrong with a setup as a chess position.
 
-use cozy_chess as cz;
-
-use super::{CastlingMode, cz_color, cz_kind, cz_square, square_of};
+use super::{CastlingMode, attacks};
 use crate::Setup;
 use crate::text::{enum_set, named_enum};
 use crate::{CastlingSide, Color, File, PieceKind, Rank, Square, SquareSet};
@@ -106,10 +104,10 @@ impl Problems {
     /// The problems a position can be built despite (see
     /// [`Position::from_setup_ignoring`](super::Position::from_setup_ignoring)):
     /// bad castling rights, an invalid en-passant square, an impossible check
-    /// and Chess960 castling in standard mode. The others leave a board
-    /// cozy-chess's move generator cannot hold (a missing or extra king, more
-    /// than 16 pieces, pawns on a back rank, the side not to move in check)
-    /// or was not written for (three checkers).
+    /// and Chess960 castling in standard mode. The others leave a board the
+    /// move generator cannot hold (a missing or extra king, the side not to
+    /// move in check) or was not written for (more than 16 pieces or 8 pawns
+    /// of a side, pawns on a back rank, three checkers).
     ///
     /// ```
     /// use chessnote::position::{Problem, Problems};
@@ -135,7 +133,7 @@ impl Problems {
     /// # Ok::<(), chessnote::fen::FenError>(())
     /// ```
     pub fn of(setup: &Setup, mode: CastlingMode) -> Problems {
-        problems_of(setup, &Bits::new(setup), mode)
+        problems_of(setup, &Bits::new(setup), mode, &mut [[None; 2]; 2])
     }
 
     /// The messages of the problems ([`Problem::as_str`]), in
@@ -151,10 +149,20 @@ impl Problems {
     }
 }
 
-/// Every problem of `setup` (whose pieces are `bits`) as a position.
-pub(crate) fn problems_of(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems {
+/// The files of the castling rooks by color and side (king side first).
+pub(crate) type RookFiles = [[Option<File>; 2]; 2];
+
+/// Every problem of `setup` (whose pieces are `bits`) as a position; the
+/// castling rights that hold (in any mode) go to `rooks`, so that building
+/// the position does not work them out again.
+pub(crate) fn problems_of(
+    setup: &Setup,
+    bits: &Bits,
+    mode: CastlingMode,
+    rooks: &mut RookFiles,
+) -> Problems {
     let mut found = Problems::EMPTY;
-    if bits.occupied.is_empty() {
+    if bits.occupied == 0 {
         found = found.with(Problem::Empty);
     }
     for color in Color::ALL {
@@ -173,8 +181,10 @@ pub(crate) fn problems_of(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Pro
                 found.with(color.fold(Problem::TooManyWhitePieces, Problem::TooManyBlackPieces));
         }
     }
-    let pawns = bits.of(Color::White, PieceKind::Pawn) | bits.of(Color::Black, PieceKind::Pawn);
-    if pawns.0 & (SquareSet::rank(Rank::First).0 | SquareSet::rank(Rank::Eighth).0) != 0 {
+    if bits.kinds[PieceKind::Pawn as usize]
+        & (SquareSet::rank(Rank::First).0 | SquareSet::rank(Rank::Eighth).0)
+        != 0
+    {
         found = found.with(Problem::PawnsOnBackRank);
     }
     let ep = valid_ep_square(setup);
@@ -185,7 +195,7 @@ pub(crate) fn problems_of(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Pro
     if setup.castling.is_empty() {
         found
     } else {
-        found | castling_problems(setup, bits, mode)
+        found | castling_problems(setup, bits, mode, rooks)
     }
 }
 
@@ -194,7 +204,7 @@ pub(crate) fn problems_of(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Pro
 /// squares of one color each need a promotion).
 fn too_many_pieces(bits: &Bits, color: Color, pawns: u32) -> bool {
     let count = |kind: PieceKind| bits.of(color, kind).len();
-    let total = bits.colors[color as usize].len();
+    let total = bits.colors[color as usize].count_ones();
     if total > 16 {
         return true;
     }
@@ -211,62 +221,66 @@ fn too_many_pieces(bits: &Bits, color: Color, pawns: u32) -> bool {
 
 const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
 
-/// The board as cozy-chess bitboards: every piece, and the pieces of one
-/// color and kind.
+/// The board as bitboards: every piece, the pieces of each color and of
+/// each kind.
 pub(crate) struct Bits {
-    pub(crate) occupied: cz::BitBoard,
-    colors: [cz::BitBoard; 2],
-    pieces: [[cz::BitBoard; 6]; 2],
+    pub(crate) occupied: u64,
+    pub(crate) colors: [u64; 2],
+    pub(crate) kinds: [u64; 6],
 }
 
 impl Bits {
     pub(crate) fn new(setup: &Setup) -> Bits {
-        // One branch-free pass: each square ORs its bit into the set of its
-        // piece (index 12: empty).
-        let mut sets = [0u64; 13];
+        // First the occupied squares (a branch-free pass the compiler keeps
+        // in registers), then each piece into the set of its color and kind.
+        let mut occupied = 0u64;
         for (i, piece) in setup.board.0.iter().enumerate() {
-            let index = match piece {
-                Some(p) => p.color as usize * 6 + cz_kind(p.kind) as usize,
-                None => 12,
-            };
-            sets[index] |= 1 << i;
+            occupied |= (piece.is_some() as u64) << i;
         }
-        let mut pieces = [[cz::BitBoard::EMPTY; 6]; 2];
-        let mut colors = [cz::BitBoard::EMPTY; 2];
+        let mut sets = [0u64; 12];
+        let mut rest = occupied;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if let Some(p) = setup.board.0[i & 63] {
+                sets[p.color as usize * 6 + p.kind as usize] |= 1 << i;
+            }
+        }
+        let mut kinds = [0; 6];
+        let mut colors = [0; 2];
         for color in 0..2 {
             for kind in 0..6 {
-                let bb = cz::BitBoard(sets[color * 6 + kind]);
-                pieces[color][kind] = bb;
+                let bb = sets[color * 6 + kind];
+                kinds[kind] |= bb;
                 colors[color] |= bb;
             }
         }
         Bits {
-            occupied: cz::BitBoard(!sets[12]),
+            occupied,
             colors,
-            pieces,
+            kinds,
         }
     }
 
-    pub(crate) fn of(&self, color: Color, kind: PieceKind) -> cz::BitBoard {
-        self.pieces[color as usize][cz_kind(kind) as usize]
+    pub(crate) fn of(&self, color: Color, kind: PieceKind) -> SquareSet {
+        SquareSet(self.colors[color as usize] & self.kinds[kind as usize])
     }
 
     /// The pieces of `by` that attack `target`, with `occupied` blocking.
-    fn attackers(&self, target: cz::Square, by: Color, occupied: cz::BitBoard) -> cz::BitBoard {
-        let queens = self.of(by, PieceKind::Queen);
-        let diagonal = self.of(by, PieceKind::Bishop) | queens;
-        let straight = self.of(by, PieceKind::Rook) | queens;
-        let them = cz_color(by);
-        let mut attackers = (cz::get_bishop_moves(target, occupied) & diagonal)
-            | (cz::get_rook_moves(target, occupied) & straight)
-            | (cz::get_knight_moves(target) & self.of(by, PieceKind::Knight))
-            | (cz::get_king_moves(target) & self.of(by, PieceKind::King))
-            | (cz::get_pawn_attacks(target, !them) & self.of(by, PieceKind::Pawn));
-        attackers &= occupied;
-        attackers
+    fn attackers(&self, target: Square, by: Color, occupied: u64) -> SquareSet {
+        let queens = self.of(by, PieceKind::Queen).0;
+        let diagonal = self.of(by, PieceKind::Bishop).0 | queens;
+        let straight = self.of(by, PieceKind::Rook).0 | queens;
+        let sq = target.index();
+        let attackers = (attacks::bishop(sq, occupied) & diagonal)
+            | (attacks::rook(sq, occupied) & straight)
+            | (attacks::knight(sq) & self.of(by, PieceKind::Knight).0)
+            | (attacks::king(sq) & self.of(by, PieceKind::King).0)
+            | (attacks::pawn(!by as usize, sq) & self.of(by, PieceKind::Pawn).0);
+        SquareSet(attackers & occupied)
     }
 
-    fn sliders(&self, color: Color) -> cz::BitBoard {
+    fn sliders(&self, color: Color) -> SquareSet {
         self.of(color, PieceKind::Bishop)
             | self.of(color, PieceKind::Rook)
             | self.of(color, PieceKind::Queen)
@@ -302,13 +316,7 @@ fn check_problems(setup: &Setup, bits: &Bits, ep: Option<Square>) -> Problems {
     let mut found = Problems::EMPTY;
     let us = setup.turn;
     let them = us.other();
-    let single = |bb: cz::BitBoard| {
-        if bb.len() == 1 {
-            bb.next_square()
-        } else {
-            None
-        }
-    };
+    let single = |set: SquareSet| if set.len() == 1 { set.first() } else { None };
     if let Some(their_king) = single(bits.of(them, PieceKind::King))
         && !bits.attackers(their_king, us, bits.occupied).is_empty()
     {
@@ -334,9 +342,9 @@ fn check_problems(setup: &Setup, bits: &Bits, ep: Option<Square>) -> Problems {
         else {
             return found;
         };
-        let pushed_to = cz_square(pushed_to);
-        let before = (bits.occupied & !pushed_to.bitboard()) | cz_square(pushed_from).bitboard();
-        let checker = checkers.next_square();
+        let before = (bits.occupied & !SquareSet::from_square(pushed_to).0)
+            | SquareSet::from_square(pushed_from).0;
+        let checker = checkers.first();
         if checkers.len() > 1
             || (checker != Some(pushed_to) && !bits.attackers(our_king, them, before).is_empty())
         {
@@ -350,18 +358,19 @@ fn check_problems(setup: &Setup, bits: &Bits, ep: Option<Square>) -> Problems {
             return found;
         };
         let sliders = bits.sliders(them);
-        let impossible = if cz::get_line_rays(a, b).has(our_king) {
-            // One line: the second check cannot have been uncovered.
-            true
-        } else {
-            match (sliders.has(a), sliders.has(b)) {
-                // A double check uncovers at least one slider's check.
-                (false, false) => true,
-                (true, true) => false,
-                (true, false) => !uncovers(bits, them, b, a, our_king),
-                (false, true) => !uncovers(bits, them, a, b, our_king),
-            }
-        };
+        let impossible =
+            if attacks::line(a.index(), b.index()) & SquareSet::from_square(our_king).0 != 0 {
+                // One line: the second check cannot have been uncovered.
+                true
+            } else {
+                match (sliders.contains(a), sliders.contains(b)) {
+                    // A double check uncovers at least one slider's check.
+                    (false, false) => true,
+                    (true, true) => false,
+                    (true, false) => !uncovers(bits, them, b, a, our_king),
+                    (false, true) => !uncovers(bits, them, a, b, our_king),
+                }
+            };
         if impossible {
             found = found.with(Problem::ImpossibleCheck);
         }
@@ -371,31 +380,24 @@ fn check_problems(setup: &Setup, bits: &Bits, ep: Option<Square>) -> Problems {
 
 /// Whether the knight or pawn of `color` on `piece` can have arrived there
 /// by leaving a square between `slider` and `king` (uncovering its check).
-fn uncovers(
-    bits: &Bits,
-    color: Color,
-    piece: cz::Square,
-    slider: cz::Square,
-    king: cz::Square,
-) -> bool {
-    let between = cz::get_between_rays(slider, king);
-    let sq = square_of(piece);
+fn uncovers(bits: &Bits, color: Color, sq: Square, slider: Square, king: Square) -> bool {
+    let between = SquareSet(attacks::between(slider.index(), king.index()));
     let forward: i8 = color.fold(1, -1);
     // Squares a pawn of `color` can have come from to reach `sq`: a push
     // (or the square of a pawn taken en passant), a capture, a double step.
-    let mut pawn_origins = cz::BitBoard::EMPTY;
+    let mut pawn_origins = SquareSet::EMPTY;
     for files in [-1, 0, 1] {
         if let Some(o) = sq.offset(files, -forward) {
-            pawn_origins |= cz_square(o).bitboard();
+            pawn_origins.insert(o);
         }
     }
     if sq.rank() == color.fold(Rank::Fourth, Rank::Fifth)
         && let Some(o) = sq.offset(0, -2 * forward)
     {
-        pawn_origins |= cz_square(o).bitboard();
+        pawn_origins.insert(o);
     }
-    let origins = if bits.of(color, PieceKind::Knight).has(piece) {
-        let mut origins = cz::get_knight_moves(piece);
+    let origins = if bits.of(color, PieceKind::Knight).contains(sq) {
+        let mut origins = SquareSet(attacks::knight(sq.index()));
         if sq.rank() == color.fold(Rank::Eighth, Rank::First) {
             // A promotion to a knight.
             origins |= pawn_origins;
@@ -408,19 +410,16 @@ fn uncovers(
 }
 /// Whether `color`'s castling right with the rook on `file` has its one
 /// king on the back rank and that rook on the right side of it.
-pub(crate) fn castling_right_holds(
-    bits: &Bits,
-    color: Color,
-    side: CastlingSide,
-    file: File,
-) -> bool {
+fn castling_right_holds(bits: &Bits, color: Color, side: CastlingSide, file: File) -> bool {
     let rank = color.fold(Rank::First, Rank::Eighth);
     let kings = bits.of(color, PieceKind::King).0 & SquareSet::rank(rank).0;
     if kings.count_ones() != 1 {
         return false;
     }
     let king_file = (kings.trailing_zeros() % 8) as u8;
-    let rook = SquareSet(bits.of(color, PieceKind::Rook).0).contains(Square::new(file, rank));
+    let rook = bits
+        .of(color, PieceKind::Rook)
+        .contains(Square::new(file, rank));
     rook && match side {
         CastlingSide::KingSide => file as u8 > king_file,
         CastlingSide::QueenSide => (file as u8) < king_file,
@@ -430,17 +429,28 @@ pub(crate) fn castling_right_holds(
 /// Whether a castling right of `setup` holds only in Chess960 (a rook off
 /// its corner, or the king off the `e` file).
 pub(crate) fn has_chess960_castling(setup: &Setup) -> bool {
-    castling_problems(setup, &Bits::new(setup), CastlingMode::Standard)
-        .contains(Problem::BadCastlingMode)
+    castling_problems(
+        setup,
+        &Bits::new(setup),
+        CastlingMode::Standard,
+        &mut [[None; 2]; 2],
+    )
+    .contains(Problem::BadCastlingMode)
 }
 
 /// Castling rights without their king and rook, more than one right on a
-/// side, or rights that standard chess cannot have.
-fn castling_problems(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems {
+/// side, or rights that standard chess cannot have; the rights that hold go
+/// to `rooks`.
+fn castling_problems(
+    setup: &Setup,
+    bits: &Bits,
+    mode: CastlingMode,
+    rooks: &mut RookFiles,
+) -> Problems {
     let mut found = Problems::EMPTY;
     for color in Color::ALL {
         let back_rank = color.fold(Rank::First, Rank::Eighth);
-        let kings = SquareSet(bits.of(color, PieceKind::King).0) & SquareSet::rank(back_rank);
+        let kings = bits.of(color, PieceKind::King) & SquareSet::rank(back_rank);
         let rights = setup.castling.iter(color).count();
         let mut sides = 0;
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
@@ -450,7 +460,10 @@ fn castling_problems(setup: &Setup, bits: &Bits, mode: CastlingMode) -> Problems
             sides += 1;
             if !castling_right_holds(bits, color, side, file) {
                 found = found.with(Problem::BadCastlingRights);
-            } else if mode == CastlingMode::Standard {
+                continue;
+            }
+            rooks[color as usize][side as usize] = Some(file);
+            if mode == CastlingMode::Standard {
                 let corner = match side {
                     CastlingSide::KingSide => File::H,
                     CastlingSide::QueenSide => File::A,

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod differential;
 mod edge_cases;
 mod perft;
 mod props;

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use chessnote::fen::Setup;
 use chessnote::position::{CastlingMode, CastlingStyle, Position, Problem, Problems};
 
-fn lines(rel: &str) -> Option<Vec<String>> {
+pub(crate) fn lines(rel: &str) -> Option<Vec<String>> {
     let data = common::read_data(rel)?;
     Some(
         String::from_utf8(data)

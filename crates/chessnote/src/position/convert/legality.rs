@@ -2,53 +2,47 @@
 //! square, a quick legality check, castling, the move a piece-and-squares
 //! notation names, and the check suffix a move earns.
 
-use cozy_chess as cz;
-
-use super::super::{Position, cz_kind, cz_square, square_of};
+use super::super::{Position, attacks};
 use super::MoveErrorKind;
 use crate::san::{Leniency, Suffix};
-use crate::{CastlingSide, Move, PieceKind, Square};
+use crate::{CastlingSide, Color, Move, PieceKind, Square, SquareSet};
 
 impl Position {
-    fn cz_color(&self) -> cz::Color {
-        self.board.side_to_move()
-    }
-
     /// Squares of our pieces of `kind` that could move to `to` on this
     /// board, ignoring pins (pawns: pushes and captures).
-    pub(super) fn sources(&self, kind: PieceKind, to: cz::Square) -> cz::BitBoard {
-        let us = self.cz_color();
-        let ours = self.board.colored_pieces(us, cz_kind(kind));
-        let occupied = self.board.occupied();
-        ours & match kind {
-            PieceKind::Knight => cz::get_knight_moves(to),
-            PieceKind::Bishop => cz::get_bishop_moves(to, occupied),
-            PieceKind::Rook => cz::get_rook_moves(to, occupied),
-            PieceKind::Queen => {
-                cz::get_bishop_moves(to, occupied) | cz::get_rook_moves(to, occupied)
-            }
-            PieceKind::King => cz::get_king_moves(to),
-            PieceKind::Pawn => {
-                let mut from = cz::get_pawn_attacks(to, !us);
-                let behind =
-                    |sq: cz::Square| sq.try_offset(0, if us == cz::Color::White { -1 } else { 1 });
-                if let Some(one) = behind(to) {
-                    from |= one.bitboard();
-                    let double_rank = if us == cz::Color::White {
-                        cz::Rank::Fourth
-                    } else {
-                        cz::Rank::Fifth
+    pub(super) fn sources(&self, kind: PieceKind, to: Square) -> SquareSet {
+        let board = &self.board;
+        let us = board.turn();
+        let ours = board.of(us, kind);
+        let occupied = board.occupied();
+        let sq = to.index();
+        SquareSet(
+            ours & match kind {
+                PieceKind::Knight => attacks::knight(sq),
+                PieceKind::Bishop => attacks::bishop(sq, occupied),
+                PieceKind::Rook => attacks::rook(sq, occupied),
+                PieceKind::Queen => attacks::bishop(sq, occupied) | attacks::rook(sq, occupied),
+                PieceKind::King => attacks::king(sq),
+                PieceKind::Pawn => {
+                    let mut from = attacks::pawn(!us as usize, sq);
+                    let (behind, double_rank) = match us {
+                        Color::White => (sq.wrapping_sub(8), 3),
+                        Color::Black => (sq + 8, 4),
                     };
-                    if to.rank() == double_rank
-                        && !occupied.has(one)
-                        && let Some(two) = behind(one)
-                    {
-                        from |= two.bitboard();
+                    if behind < 64 {
+                        from |= 1 << behind;
+                        if sq >> 3 == double_rank && occupied & (1 << behind) == 0 {
+                            let two = match us {
+                                Color::White => behind - 8,
+                                Color::Black => behind + 8,
+                            };
+                            from |= 1 << (two & 63);
+                        }
                     }
+                    from
                 }
-                from
-            }
-        }
+            },
+        )
     }
 
     /// The legal moves of our `kind` pieces on `from` squares to `to`
@@ -56,10 +50,10 @@ impl Position {
     pub(super) fn legal_to(
         &self,
         kind: PieceKind,
-        from: cz::BitBoard,
-        to: cz::Square,
+        from: SquareSet,
+        to: Square,
         promotion: Option<PieceKind>,
-    ) -> (u32, Option<cz::Square>) {
+    ) -> (u32, Option<Square>) {
         let mut count = 0;
         let mut found = None;
         for source in from {
@@ -74,73 +68,62 @@ impl Position {
     /// Whether our `kind` piece on `from` (one of [`Position::sources`])
     /// may legally move to `to`. Not in check and not pinned, a move that
     /// `sources` allows is legal if its target fits; everything else asks
-    /// cozy-chess.
+    /// the board.
     #[inline]
     pub(super) fn quick_legal(
         &self,
         kind: PieceKind,
-        from: cz::Square,
-        to: cz::Square,
+        from: Square,
+        to: Square,
         promotion: Option<PieceKind>,
     ) -> bool {
         let board = &self.board;
-        let us = board.side_to_move();
-        if board.colors(us).has(to) {
+        let us = board.turn();
+        let to_bit = 1u64 << to.index();
+        if board.color(us) & to_bit != 0 {
             // Castling is never what this is asked about.
             return false;
         }
-        if kind == PieceKind::King || !board.checkers().is_empty() || board.pinned().has(from) {
-            return board.is_legal(cz::Move {
-                from,
-                to,
-                promotion: promotion.map(cz_kind),
-            });
+        if kind == PieceKind::King
+            || board.checkers() != 0
+            || board.pinned() & (1 << from.index()) != 0
+        {
+            return board.is_legal(self.make_move(kind, from, to, promotion));
         }
         if kind != PieceKind::Pawn {
             // `sources` found `from` through the attack set of `to`, so the
             // path is clear.
             return promotion.is_none();
         }
-        let last_rank = if us == cz::Color::White {
-            cz::Rank::Eighth
-        } else {
-            cz::Rank::First
+        let last_rank = match us {
+            Color::White => 7,
+            Color::Black => 0,
         };
-        if (to.rank() == last_rank) != promotion.is_some() {
+        if (to.index() >> 3 == last_rank) != promotion.is_some() {
             return false;
         }
         if from.file() == to.file() {
             // A push: `sources` checked the square between for a double step.
-            !board.occupied().has(to)
-        } else if board.colors(!us).has(to) {
+            board.occupied() & to_bit == 0
+        } else if board.color(!us) & to_bit != 0 {
             true
         } else {
-            // En passant (or nothing): cozy-chess knows the subtle cases.
-            board.is_legal(cz::Move {
-                from,
-                to,
-                promotion: None,
-            })
+            // En passant (or nothing): the board knows the subtle cases.
+            board.is_legal(Move::EnPassant { from, to })
         }
     }
 
-    /// The move of our `kind` piece from `from` to `to`, known legal and
-    /// not castling.
+    /// The move of our `kind` piece from `from` to `to`, not castling (it
+    /// may be illegal).
     #[inline]
     pub(super) fn make_move(
         &self,
         kind: PieceKind,
-        from: cz::Square,
-        to: cz::Square,
+        from: Square,
+        to: Square,
         promotion: Option<PieceKind>,
     ) -> Move {
-        let them = !self.board.side_to_move();
-        let capture = if self.board.colors(them).has(to) {
-            self.board.piece_on(to).map(super::super::kind_of)
-        } else {
-            None
-        };
-        let (from, to) = (square_of(from), square_of(to));
+        let capture = self.board.kind_at_theirs(to.index());
         if kind == PieceKind::Pawn && capture.is_none() && from.file() != to.file() {
             Move::EnPassant { from, to }
         } else {
@@ -156,50 +139,36 @@ impl Position {
 
     /// The castling move of the side to move on `side`, if legal.
     pub(super) fn castle_move(&self, side: CastlingSide) -> Option<Move> {
-        let us = self.cz_color();
-        let rights = self.board.castle_rights(us);
-        let file = match side {
-            CastlingSide::KingSide => rights.short,
-            CastlingSide::QueenSide => rights.long,
-        }?;
-        let king = self.board.king(us);
-        let rook = cz::Square::new(file, king.rank());
-        let mv = cz::Move {
-            from: king,
-            to: rook,
-            promotion: None,
-        };
-        self.board.is_legal(mv).then(|| self.move_of(mv))
+        self.board.castling_move(side)
     }
 
     /// Our pieces and the occupancy as they would be after the legal `mv`,
     /// without playing it.
     fn after(&self, mv: Move) -> After {
         let board = &self.board;
-        let us = board.side_to_move();
-        let ours = |kind: cz::Piece| board.colored_pieces(us, kind);
+        let us = board.turn();
+        let ours = |kind: PieceKind| board.of(us, kind);
         let mut after = After {
             occupied: board.occupied(),
-            theirs: board.colors(!us),
-            pawns: ours(cz::Piece::Pawn),
-            knights: ours(cz::Piece::Knight),
-            bishops: ours(cz::Piece::Bishop),
-            rooks: ours(cz::Piece::Rook),
-            queens: ours(cz::Piece::Queen),
-            king: board.king(us),
+            theirs: board.color(!us),
+            pawns: ours(PieceKind::Pawn),
+            knights: ours(PieceKind::Knight),
+            bishops: ours(PieceKind::Bishop),
+            rooks: ours(PieceKind::Rook),
+            queens: ours(PieceKind::Queen),
+            king: board.king_index(us),
             us,
         };
-        let (from, to) = (cz_square(mv.from()), cz_square(mv.to()));
+        let (from, to) = (1u64 << mv.from().index(), 1u64 << mv.to().index());
         match mv {
             Move::Castle { king, rook } => {
                 let side = mv.castling_side().unwrap_or(CastlingSide::KingSide);
-                let rook_to = cz_square(Square::new(side.rook_to_file(), mv.from().rank()));
-                let (king, rook) = (cz_square(king).bitboard(), cz_square(rook).bitboard());
-                after.occupied =
-                    (after.occupied & !king & !rook) | to.bitboard() | rook_to.bitboard();
+                let rook_to = 1u64 << Square::new(side.rook_to_file(), mv.from().rank()).index();
+                let (king, rook) = (1u64 << king.index(), 1u64 << rook.index());
+                after.occupied = (after.occupied & !king & !rook) | to | rook_to;
                 // In Chess960 the rook may already stand on its square.
-                after.rooks = (after.rooks & !rook) | rook_to.bitboard();
-                after.king = to;
+                after.rooks = (after.rooks & !rook) | rook_to;
+                after.king = mv.to().index();
             }
             _ => {
                 let piece = mv.piece();
@@ -212,19 +181,19 @@ impl Position {
                     (PieceKind::Queen, &mut after.queens),
                 ] {
                     if piece == kind {
-                        *set &= !from.bitboard();
+                        *set &= !from;
                     }
                     if landing == kind {
-                        *set |= to.bitboard();
+                        *set |= to;
                     }
                 }
                 if piece == PieceKind::King {
-                    after.king = to;
+                    after.king = mv.to().index();
                 }
-                after.occupied = (after.occupied & !from.bitboard()) | to.bitboard();
-                after.theirs &= !to.bitboard();
+                after.occupied = (after.occupied & !from) | to;
+                after.theirs &= !to;
                 if let Move::EnPassant { from: f, to: t } = mv {
-                    let taken = cz_square(Square::new(t.file(), f.rank())).bitboard();
+                    let taken = 1u64 << Square::new(t.file(), f.rank()).index();
                     after.occupied &= !taken;
                     after.theirs &= !taken;
                 }
@@ -241,15 +210,30 @@ impl Position {
         to: Square,
         promotion: Option<PieceKind>,
     ) -> Result<Move, MoveErrorKind> {
-        let cz_mv = cz::Move {
-            from: cz_square(from),
-            to: cz_square(to),
-            promotion: promotion.map(cz_kind),
+        let board = &self.board;
+        let us = board.turn();
+        let Some(piece) = board
+            .kind_at(from.index())
+            .filter(|_| board.color_at(from.index()) == Some(us))
+        else {
+            return Err(MoveErrorKind::Illegal);
         };
-        if !self.board.is_legal(cz_mv) {
+        let mv =
+            if piece == PieceKind::King && board.of(us, PieceKind::Rook) & (1 << to.index()) != 0 {
+                if promotion.is_some() {
+                    return Err(MoveErrorKind::Illegal);
+                }
+                Move::Castle {
+                    king: from,
+                    rook: to,
+                }
+            } else {
+                self.make_move(piece, from, to, promotion)
+            };
+        if matches!(mv, Move::EnPassant { .. }) && promotion.is_some() || !board.is_legal(mv) {
             return Err(MoveErrorKind::Illegal);
         }
-        Ok(self.move_of(cz_mv))
+        Ok(mv)
     }
 
     /// The legal move a notation that names piece, squares and capture
@@ -275,21 +259,24 @@ impl Position {
     /// `+`, `#` or nothing: what playing the legal `mv` gives.
     pub(crate) fn suffix_of(&self, mv: Move) -> Option<Suffix> {
         let after = self.after(mv);
-        let king = self.board.king(!self.board.side_to_move());
+        let king = self.board.king_index(!self.board.turn());
         if !after.attacks(king, after.occupied) {
             return None;
         }
         // A square the king can step to proves it is no mate, without
         // playing the move; otherwise play it and look for any reply.
-        let flights = cz::get_king_moves(king) & !after.theirs;
-        let without_king = after.occupied & !king.bitboard();
-        if flights.into_iter().any(|f| !after.attacks(f, without_king)) {
-            return Some(Suffix::Check);
+        let mut flights = attacks::king(king) & !after.theirs;
+        let without_king = after.occupied & !(1u64 << king);
+        while flights != 0 {
+            let flight = flights.trailing_zeros() as u8;
+            flights &= flights - 1;
+            if !after.attacks(flight, without_king) {
+                return Some(Suffix::Check);
+            }
         }
-        let cz_mv = self.cz_move(mv)?;
-        let mut board = self.board.clone();
-        board.play_unchecked(cz_mv);
-        if board.generate_moves(|_| true) {
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        if next.has_legal_moves() {
             Some(Suffix::Check)
         } else {
             Some(Suffix::Checkmate)
@@ -299,25 +286,25 @@ impl Position {
 
 /// Our side of the board as it would be after a move (see `Position::after`).
 struct After {
-    occupied: cz::BitBoard,
-    theirs: cz::BitBoard,
-    pawns: cz::BitBoard,
-    knights: cz::BitBoard,
-    bishops: cz::BitBoard,
-    rooks: cz::BitBoard,
-    queens: cz::BitBoard,
-    king: cz::Square,
-    us: cz::Color,
+    occupied: u64,
+    theirs: u64,
+    pawns: u64,
+    knights: u64,
+    bishops: u64,
+    rooks: u64,
+    queens: u64,
+    king: u8,
+    us: Color,
 }
 
 impl After {
     /// Whether any of our pieces attacks `square`, with `occupied` blocking.
-    fn attacks(&self, square: cz::Square, occupied: cz::BitBoard) -> bool {
-        let attackers = (cz::get_pawn_attacks(square, !self.us) & self.pawns)
-            | (cz::get_knight_moves(square) & self.knights)
-            | (cz::get_king_moves(square) & self.king.bitboard())
-            | (cz::get_bishop_moves(square, occupied) & (self.bishops | self.queens))
-            | (cz::get_rook_moves(square, occupied) & (self.rooks | self.queens));
-        !attackers.is_empty()
+    fn attacks(&self, square: u8, occupied: u64) -> bool {
+        let attackers = (attacks::pawn(!self.us as usize, square) & self.pawns)
+            | (attacks::knight(square) & self.knights)
+            | (attacks::king(square) & (1u64 << self.king))
+            | (attacks::bishop(square, occupied) & (self.bishops | self.queens))
+            | (attacks::rook(square, occupied) & (self.rooks | self.queens));
+        attackers != 0
     }
 }

@@ -1,8 +1,6 @@
 //! SAN moves in a position: reading (with leniencies), writing, disambiguation.
 
-use cozy_chess as cz;
-
-use super::super::{Position, cz_square, square_of};
+use super::super::Position;
 use super::{MoveError, MoveErrorKind, syntax};
 use crate::san::{Leniency, San, SanOptions, SanPlus};
 use crate::{File, Move, PieceKind, Rank, SquareSet};
@@ -74,8 +72,7 @@ impl Position {
                 to,
                 promotion,
             } => {
-                let cz_to = cz_square(to);
-                let all = self.sources(piece, cz_to);
+                let all = self.sources(piece, to);
                 let mut filter = SquareSet::FULL;
                 if let Some(file) = file {
                     filter &= SquareSet::file(file);
@@ -83,14 +80,14 @@ impl Position {
                 if let Some(rank) = rank {
                     filter &= SquareSet::rank(rank);
                 }
-                let written = all & cz::BitBoard(filter.0);
-                let (count, found) = self.legal_to(piece, written, cz_to, promotion);
+                let written = all & filter;
+                let (count, found) = self.legal_to(piece, written, to, promotion);
                 let from = match (count, found) {
                     (1, Some(from)) => from,
                     (0, _) => return Err(MoveErrorKind::Illegal),
                     _ => return Err(MoveErrorKind::Ambiguous),
                 };
-                let mv = self.make_move(piece, from, cz_to, promotion);
+                let mv = self.make_move(piece, from, to, promotion);
                 if mv.is_capture() != capture {
                     need(Leniency::CaptureMismatch)?;
                 }
@@ -118,7 +115,7 @@ impl Position {
     pub(super) fn disambiguation(
         &self,
         mv: Move,
-        sources: cz::BitBoard,
+        sources: SquareSet,
     ) -> (Option<File>, Option<Rank>) {
         let from = mv.from();
         if mv.piece() == PieceKind::Pawn {
@@ -127,13 +124,12 @@ impl Position {
         if matches!(mv, Move::Castle { .. }) {
             return (None, None);
         }
-        let others = sources & !cz_square(from).bitboard();
+        let others = sources & !SquareSet::from_square(from);
         let mut rivals = false;
         let mut same_file = false;
         let mut same_rank = false;
         for other in others {
-            let legal = self.quick_legal(mv.piece(), other, cz_square(mv.to()), None);
-            let other = square_of(other);
+            let legal = self.quick_legal(mv.piece(), other, mv.to(), None);
             if legal {
                 rivals = true;
                 same_file |= other.file() == from.file();
@@ -164,9 +160,9 @@ impl San {
             return San::Castle(side);
         }
         let sources = if mv.piece() == PieceKind::Pawn {
-            cz::BitBoard::EMPTY
+            SquareSet::EMPTY
         } else {
-            position.sources(mv.piece(), cz_square(mv.to()))
+            position.sources(mv.piece(), mv.to())
         };
         let (file, rank) = position.disambiguation(mv, sources);
         San::Normal {
