@@ -252,8 +252,8 @@ impl Position {
     /// impossible en-passant square is dropped, Chess960 castling rights in
     /// standard mode are kept, and an impossible check is kept as it is
     /// (though an en-passant square beside a check the double step did not
-    /// give is dropped, as python-chess and cozy-chess drop it). Problems that leave no
-    /// playable position (a missing king, say) are never ignored.
+    /// give is dropped). Problems that leave no playable position (a missing
+    /// king, say) are never ignored.
     ///
     /// # Errors
     ///
