@@ -47,6 +47,13 @@ pub(crate) trait MoveSink {
     fn moves(&mut self, board: &Chessboard, kind: PieceKind, from: u8, to: u64) -> bool;
     /// One legal en-passant capture, or one legal castling move.
     fn special(&mut self, mv: Move) -> bool;
+    /// Whether the sink only counts: then the pawns not pinned are handed
+    /// over all at once, as a number of moves, to [`MoveSink::count`].
+    const COUNTS: bool = false;
+    /// `n` more moves (only called when [`MoveSink::COUNTS`]).
+    fn count(&mut self, n: usize) {
+        let _ = n;
+    }
 }
 
 /// Zobrist keys: a fixed pseudo-random sequence (SplitMix64), computed at
@@ -472,9 +479,19 @@ impl Chessboard {
         let mask = self.target_mask(king);
         if mask != 0 {
             let pawns = ours & self.kinds[PieceKind::Pawn as usize];
-            for pawns in [pawns & !self.pinned, pawns & self.pinned] {
-                if self.generate_kind(PieceKind::Pawn, pawns, king, mask, sink) {
+            if S::COUNTS {
+                // Counting: the pawns not pinned all at once, a set per
+                // direction, as a bulk-counting perft wants.
+                sink.count(self.count_pawn_moves(pawns & !self.pinned, mask));
+                let pinned = pawns & self.pinned;
+                if self.generate_kind(PieceKind::Pawn, pinned, king, mask, sink) {
                     return true;
+                }
+            } else {
+                for pawns in [pawns & !self.pinned, pawns & self.pinned] {
+                    if self.generate_kind(PieceKind::Pawn, pawns, king, mask, sink) {
+                        return true;
+                    }
                 }
             }
         }
@@ -534,6 +551,44 @@ impl Chessboard {
             }
         }
         false
+    }
+
+    /// The number of legal pushes and captures (not en passant) of our
+    /// `pawns`, none of them pinned, given the target mask; a promotion
+    /// counts once for every piece it can make.
+    #[inline(always)]
+    fn count_pawn_moves(&self, pawns: u64, mask: u64) -> usize {
+        const NOT_A: u64 = !0x0101_0101_0101_0101;
+        const NOT_H: u64 = !0x8080_8080_8080_8080;
+        let empty = !self.occupied();
+        let theirs = self.colors[!self.turn as usize];
+        let (one, two, left, right) = match self.turn {
+            Color::White => {
+                let one = (pawns << 8) & empty;
+                let two = ((one & 0x0000_0000_00FF_0000) << 8) & empty;
+                (
+                    one,
+                    two,
+                    ((pawns & NOT_A) << 7) & theirs,
+                    ((pawns & NOT_H) << 9) & theirs,
+                )
+            }
+            Color::Black => {
+                let one = (pawns >> 8) & empty;
+                let two = ((one & 0x0000_FF00_0000_0000) >> 8) & empty;
+                (
+                    one,
+                    two,
+                    ((pawns & NOT_A) >> 9) & theirs,
+                    ((pawns & NOT_H) >> 7) & theirs,
+                )
+            }
+        };
+        let count = |set: u64| {
+            let set = set & mask;
+            (set & !BACK_RANKS).count_ones() as usize + 4 * (set & BACK_RANKS).count_ones() as usize
+        };
+        count(one) + count(two) + count(left) + count(right)
     }
 
     /// The moves of our `kind` pieces on `pieces`, one piece at a time.

@@ -639,6 +639,13 @@ impl MoveSink for Count {
         self.0 += 1;
         false
     }
+
+    const COUNTS: bool = true;
+
+    #[inline(always)]
+    fn count(&mut self, n: usize) {
+        self.0 += n;
+    }
 }
 
 /// Stops at the first move.
