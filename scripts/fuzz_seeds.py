@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Seed corpora for the long fuzz runs of `position` and `convert`, from data
+no one here wrote: run by hand, then pass the folder after the corpus.
+
+    pip install chess   # python-chess, for the convert seeds only
+    python3 scripts/fuzz_seeds.py /tmp/seeds
+    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run position corpus/position /tmp/seeds/position \\
+        -- -max_total_time=3600
+
+From an empty corpus libFuzzer spends most of an hour learning what a FEN
+looks like; with these it starts from real positions. `position` seeds are a
+FEN, a zero byte and 16 random bytes (the plies the target plays);
+`convert` seeds are a byte choosing one of the target's six positions and a
+legal move of it in SAN, UCI or LAN.
+"""
+
+import os
+import random
+import sys
+from pathlib import Path
+
+SHARED = Path(os.environ.get("CHESSNOTE_SHARED", Path(__file__).resolve().parents[1] / ".." / "shared"))
+
+# The positions of fuzz/fuzz_targets/convert.rs, in its order.
+CONVERT_FENS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+]
+
+
+def position_fens():
+    data = SHARED / "data"
+    fens = []
+    for name in ["fen/cozy-chess/valid.sfens", "fen/cozy-chess/chess960_start_positions.sfens"]:
+        fens += [line.strip() for line in (data / name).read_text().splitlines() if line.strip()]
+    for name in ["perft/ethereal-standard.epd", "perft/ethereal-fischer.epd"]:
+        fens += [line.split(";")[0].strip() for line in (data / name).read_text().splitlines() if line.strip()]
+    for name in ["perft/tricky.perft", "perft/tricky-deep.perft"]:
+        fens += [line[4:].strip() for line in (data / name).read_text().splitlines() if line.startswith("epd ")]
+    return fens
+
+
+def main():
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "seeds")
+    rng = random.Random(7)
+    fens = position_fens()
+    rng.shuffle(fens)
+    (out / "position").mkdir(parents=True, exist_ok=True)
+    for i, fen in enumerate(fens[:3000]):
+        plies = bytes(rng.randrange(256) for _ in range(16))
+        (out / "position" / f"s{i}").write_bytes(fen.encode() + b"\0" + plies)
+    import chess  # only here: the position seeds need nothing
+
+    (out / "convert").mkdir(parents=True, exist_ok=True)
+    n = 0
+    for i, fen in enumerate(CONVERT_FENS):
+        board = chess.Board(fen, chess960=(i == 5))
+        for move in board.legal_moves:
+            for text in sorted({board.san(move), board.uci(move), board.lan(move)}):
+                (out / "convert" / f"s{n}").write_bytes(bytes([i]) + text.encode())
+                n += 1
+    print(f"{min(len(fens), 3000)} position seeds, {n} convert seeds in {out}")
+
+
+if __name__ == "__main__":
+    main()
