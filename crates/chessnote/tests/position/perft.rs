@@ -119,18 +119,20 @@ fn run_with(rel: &str, max_nodes: u64, perft: fn(&Position, u32) -> u64) -> Opti
     let (mut checked, mut nodes, mut skipped) = (0, 0, 0);
     for case in &cases {
         let Some((position, dropped_ep)) = position(&case.fen) else {
-            // More than 16 pieces of a side: cozy-chess's board cannot hold it.
+            // More than 16 pieces of a side: validation refuses it (as it
+            // did when cozy-chess, which cannot hold it, generated moves).
             eprintln!(
-                "{rel} {} ({}): too many pieces for cozy-chess, skipped",
+                "{rel} {} ({}): more than 16 pieces of a side, refused, skipped",
                 case.name, case.fen
             );
             skipped += 1;
             continue;
         };
         if dropped_ep {
-            // cozy-chess cannot hold an en-passant square beside a check the
-            // double step did not give; with the impossible check ignored the
-            // square is dropped, so the counts differ. Reported, not checked.
+            // An en-passant square beside a check the double step did not
+            // give is dropped when the impossible check is ignored (as with
+            // cozy-chess, which could not hold it), so the counts differ.
+            // Reported, not checked.
             eprintln!(
                 "{rel} {} ({}): en-passant square dropped, skipped",
                 case.name, case.fen
