@@ -16,20 +16,19 @@ legal move of it in SAN, UCI or LAN.
 
 import os
 import random
+import re
 import sys
 from pathlib import Path
 
-SHARED = Path(os.environ.get("CHESSNOTE_SHARED", Path(__file__).resolve().parents[1] / ".." / "shared"))
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("CHESSNOTE_SHARED", ROOT / ".." / "shared"))
 
-# The positions of fuzz/fuzz_targets/convert.rs, in its order.
-CONVERT_FENS = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
-    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-]
+
+def convert_fens():
+    """The positions of fuzz/fuzz_targets/convert.rs (its `FENS`), in its order."""
+    source = (ROOT / "fuzz" / "fuzz_targets" / "convert.rs").read_text()
+    block = re.search(r"const FENS: \[&str; \d+\] = \[(.*?)\];", source, re.S)
+    return re.findall(r'"([^"]+)"', block.group(1))
 
 
 def position_fens():
@@ -57,8 +56,10 @@ def main():
 
     (out / "convert").mkdir(parents=True, exist_ok=True)
     n = 0
-    for i, fen in enumerate(CONVERT_FENS):
-        board = chess.Board(fen, chess960=(i == 5))
+    for i, fen in enumerate(convert_fens()):
+        # The target reads as Chess960 the one position with file letters
+        # (Shredder-FEN) for castling rights.
+        board = chess.Board(fen, chess960=not set(fen.split()[2]) <= set("KQkq-"))
         for move in board.legal_moves:
             for text in sorted({board.san(move), board.uci(move), board.lan(move)}):
                 (out / "convert" / f"s{n}").write_bytes(bytes([i]) + text.encode())

@@ -37,7 +37,9 @@ static KNIGHT: [u64; 64] = step_table(&[
     (-1, 2),
 ]);
 
-static KING: [u64; 64] = step_table(&[
+/// The eight directions (files, ranks) a king steps and a queen slides in.
+const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
     (1, 1),
     (1, 0),
     (1, -1),
@@ -45,8 +47,9 @@ static KING: [u64; 64] = step_table(&[
     (-1, -1),
     (-1, 0),
     (-1, 1),
-    (0, 1),
-]);
+];
+
+static KING: [u64; 64] = step_table(&DIRECTIONS);
 
 /// The squares a pawn of each color on each square attacks.
 static PAWN: [[u64; 64]; 2] = [
@@ -120,16 +123,6 @@ static FIRST_RANK: [[u8; 8]; 64] = {
 /// them (`BETWEEN`) and the whole line through both (`LINE`); else empty.
 const fn pair_tables(whole_line: bool) -> [[u64; 64]; 64] {
     let mut table = [[0u64; 64]; 64];
-    const DIRECTIONS: [(i8, i8); 8] = [
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ];
     let mut a = 0;
     while a < 64 {
         let mut d = 0;

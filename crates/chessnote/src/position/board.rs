@@ -306,15 +306,7 @@ impl Chessboard {
     /// The pieces of `by` that attack `sq`, with `occupied` blocking.
     #[inline]
     pub(crate) fn attackers(&self, sq: u8, by: Color, occupied: u64) -> u64 {
-        let diagonal =
-            self.kinds[PieceKind::Bishop as usize] | self.kinds[PieceKind::Queen as usize];
-        let straight = self.kinds[PieceKind::Rook as usize] | self.kinds[PieceKind::Queen as usize];
-        self.colors[by as usize]
-            & ((attacks::knight(sq) & self.kinds[PieceKind::Knight as usize])
-                | (attacks::king(sq) & self.kinds[PieceKind::King as usize])
-                | (attacks::pawn(!by as usize, sq) & self.kinds[PieceKind::Pawn as usize])
-                | (attacks::bishop(sq, occupied) & diagonal)
-                | (attacks::rook(sq, occupied) & straight))
+        attackers(&self.kinds, &self.colors, sq, by, occupied)
     }
 
     // Move generation.
@@ -425,6 +417,11 @@ impl Chessboard {
                 from: square(from),
                 to: square(to),
             })
+    }
+
+    /// Whether an en-passant capture is legal here.
+    pub(crate) fn has_legal_en_passant(&self) -> bool {
+        self.en_passant_moves().next().is_some()
     }
 
     /// The castling move of our king with the rook on `side`, if legal.
@@ -845,6 +842,26 @@ impl Chessboard {
         self.update_checks();
         true
     }
+}
+
+/// The pieces of `by` (among those of `kinds` and `colors`) that attack
+/// `sq`, with `occupied` blocking: for the board and for validation.
+#[inline(always)]
+pub(crate) fn attackers(
+    kinds: &[u64; 6],
+    colors: &[u64; 2],
+    sq: u8,
+    by: Color,
+    occupied: u64,
+) -> u64 {
+    let diagonal = kinds[PieceKind::Bishop as usize] | kinds[PieceKind::Queen as usize];
+    let straight = kinds[PieceKind::Rook as usize] | kinds[PieceKind::Queen as usize];
+    colors[by as usize]
+        & ((attacks::knight(sq) & kinds[PieceKind::Knight as usize])
+            | (attacks::king(sq) & kinds[PieceKind::King as usize])
+            | (attacks::pawn(!by as usize, sq) & kinds[PieceKind::Pawn as usize])
+            | (attacks::bishop(sq, occupied) & diagonal)
+            | (attacks::rook(sq, occupied) & straight))
 }
 
 /// The rook's square of a castling move (a1 for any other move).

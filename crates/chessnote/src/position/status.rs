@@ -1,8 +1,8 @@
 //! How a position stands: check, checkmate, stalemate, insufficient
 //! material, the move-count rules, and the hash repetitions are counted by.
 
-use super::{Position, attacks};
-use crate::{Color, Move, PieceKind, SquareSet};
+use super::Position;
+use crate::{Color, PieceKind};
 
 /// Why a game ended (or may end).
 ///
@@ -249,15 +249,7 @@ impl Position {
     /// The hash repetitions are counted by (FIDE): as [`Position::hash`],
     /// but an en-passant square counts only if a capture there is legal.
     pub(crate) fn repetition_key(&self) -> u64 {
-        let Some(ep) = self.ep_square() else {
-            return self.board.hash();
-        };
-        let pawns = self.pieces(self.turn(), PieceKind::Pawn);
-        let attackers = SquareSet(attacks::pawn(!self.turn() as usize, ep.index())) & pawns;
-        let legal = attackers
-            .iter()
-            .any(|from| self.is_legal(Move::EnPassant { from, to: ep }));
-        if legal {
+        if self.board.has_legal_en_passant() {
             self.board.hash()
         } else {
             self.board.hash_without_ep()

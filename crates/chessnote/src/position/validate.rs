@@ -1,6 +1,6 @@
 //! What can be wrong with a setup as a chess position.
 
-use super::{CastlingMode, attacks};
+use super::{CastlingMode, attacks, board};
 use crate::Setup;
 use crate::text::{enum_set, named_enum};
 use crate::{CastlingSide, Color, File, PieceKind, Rank, Square, SquareSet};
@@ -266,18 +266,11 @@ impl Bits {
         SquareSet(self.colors[color as usize] & self.kinds[kind as usize])
     }
 
-    /// The pieces of `by` that attack `target`, with `occupied` blocking.
+    /// The pieces of `by` that attack `target`, with `occupied` blocking
+    /// (and only pieces on `occupied`).
     fn attackers(&self, target: Square, by: Color, occupied: u64) -> SquareSet {
-        let queens = self.of(by, PieceKind::Queen).0;
-        let diagonal = self.of(by, PieceKind::Bishop).0 | queens;
-        let straight = self.of(by, PieceKind::Rook).0 | queens;
-        let sq = target.index();
-        let attackers = (attacks::bishop(sq, occupied) & diagonal)
-            | (attacks::rook(sq, occupied) & straight)
-            | (attacks::knight(sq) & self.of(by, PieceKind::Knight).0)
-            | (attacks::king(sq) & self.of(by, PieceKind::King).0)
-            | (attacks::pawn(!by as usize, sq) & self.of(by, PieceKind::Pawn).0);
-        SquareSet(attackers & occupied)
+        let all = board::attackers(&self.kinds, &self.colors, target.index(), by, occupied);
+        SquareSet(all & occupied)
     }
 
     fn sliders(&self, color: Color) -> SquareSet {

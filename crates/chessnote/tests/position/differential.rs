@@ -1,7 +1,7 @@
 //! Our move generator against cozy-chess (the one we used before, kept as a
-//! dev-dependency for this): random games from every position of
-//! cozy-chess's `valid.sfens` and the 960 Chess960 starts, compared ply by
-//! ply. At each ply: the legal moves (and their order, which we keep as
+//! dev-dependency for this): random games from every 7th position of
+//! cozy-chess's `valid.sfens`, every 8th Chess960 start and the standard
+//! start, compared ply by ply. At each ply: the legal moves (and their order, which we keep as
 //! cozy-chess's), the count and emptiness without listing, checkers, the
 //! legality of every from-to pair of our pieces as UCI, the position after
 //! the move chosen (and after a null move), and our incrementally updated
