@@ -1,12 +1,14 @@
-//! Leniency names to library options: the one place the CLI builds them.
+//! Leniency names to library options for the token commands.
 //!
 //! `--allow NAME[,NAME...]` takes the library's leniency names and
-//! `--lenient` allows them all. [`options`] is the only function that turns
-//! names into [`SanOptions`] and [`FenOptions`]; the names are the library's
-//! (`Leniency::name`, `FenLeniency::name`).
+//! `--lenient` allows them all. [`options`] turns names into [`SanOptions`]
+//! and [`FenOptions`] for the commands that read SAN and FEN tokens (and
+//! refuses the names of notations a command does not read); `chessnote
+//! pgn` hands them to the library's `ReadOptions::allow`. The names are
+//! the library's (`Leniency::name`, `FenLeniency::name`).
 
 use chessnote::fen::{FenLeniency, FenOptions};
-use chessnote::pgn::{PgnLeniencies, PgnLeniency};
+use chessnote::pgn::PgnLeniency;
 use chessnote::san::{Leniency, SanOptions};
 
 /// The long help of `--allow`: every leniency name the library knows, with
@@ -51,8 +53,6 @@ pub enum Notations {
     Fen,
     /// SAN moves in FEN positions.
     Both,
-    /// PGN files: SAN, FEN and PGN leniencies.
-    Pgn,
 }
 
 /// The `--allow` and `--lenient` flags.
@@ -73,8 +73,6 @@ pub struct Options {
     pub san: SanOptions,
     /// For FEN and EPD.
     pub fen: FenOptions,
-    /// For PGN files.
-    pub pgn: PgnLeniencies,
 }
 
 /// Builds the options from `--allow` names (and `--lenient`), starting
@@ -86,28 +84,19 @@ pub struct Options {
 pub fn options(allow: &Allow, notations: Notations, san: SanOptions) -> Result<Options, String> {
     let reads_san = notations != Notations::Fen;
     let reads_fen = notations != Notations::San;
-    let reads_pgn = notations == Notations::Pgn;
     let mut options = Options {
         san,
         fen: FenOptions::STRICT,
-        pgn: PgnLeniencies::EMPTY,
     };
     if allow.lenient {
         options.san = SanOptions::LENIENT;
         options.fen = FenOptions::LENIENT;
-        if reads_pgn {
-            for leniency in PgnLeniency::ALL {
-                options.pgn = options.pgn.with(leniency);
-            }
-        }
     }
     for name in allow.allow.iter().map(|n| n.trim()) {
         if let Some(leniency) = Leniency::from_name(name).filter(|_| reads_san) {
             options.san = options.san.with(leniency);
         } else if let Some(leniency) = FenLeniency::from_name(name).filter(|_| reads_fen) {
             options.fen = options.fen.with(leniency);
-        } else if let Some(leniency) = PgnLeniency::from_name(name).filter(|_| reads_pgn) {
-            options.pgn = options.pgn.with(leniency);
         } else {
             let known: Vec<&str> = Leniency::ALL
                 .iter()
@@ -117,12 +106,6 @@ pub fn options(allow: &Allow, notations: Notations, san: SanOptions) -> Result<O
                     FenLeniency::ALL
                         .iter()
                         .filter(|_| reads_fen)
-                        .map(|l| l.name()),
-                )
-                .chain(
-                    PgnLeniency::ALL
-                        .iter()
-                        .filter(|_| reads_pgn)
                         .map(|l| l.name()),
                 )
                 .collect();

@@ -10,27 +10,25 @@ use arrow_array::builder::{
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef, TimeUnit};
-use chessnote::Diagnostic;
 
-use crate::columns::{Column, Columns};
-use crate::record::Record;
+use crate::columns::{Column, Columns, Kind, Value};
 use crate::row::Row;
 use crate::{SCHEMA_KEY, SCHEMA_NAME, VERSION_KEY};
 
-/// The Arrow type of a column.
+/// The Arrow type of a column: its [`Kind`]'s.
 pub fn data_type(column: Column) -> DataType {
-    match column {
-        Column::WhiteElo | Column::BlackElo | Column::WhiteRatingDiff | Column::BlackRatingDiff => {
-            DataType::Int16
-        }
-        Column::UtcDate => DataType::Date32,
+    match column.kind() {
+        Kind::Text => DataType::Utf8,
+        Kind::Int16 => DataType::Int16,
+        Kind::UInt16 => DataType::UInt16,
+        Kind::UInt32 => DataType::UInt32,
+        Kind::UInt64 => DataType::UInt64,
+        Kind::Date => DataType::Date32,
         // Milliseconds, not seconds: Parquet has no time in seconds, and
         // engines read the dataset's `time32[s]` from its Parquet files as
         // this (pyarrow writes them so).
-        Column::UtcTime => DataType::Time32(TimeUnit::Millisecond),
-        Column::TimeBase | Column::Plies | Column::ErrorPly => DataType::UInt32,
-        Column::TimeIncrement => DataType::UInt16,
-        Column::Tags => DataType::Map(
+        Kind::Time => DataType::Time32(TimeUnit::Millisecond),
+        Kind::Map => DataType::Map(
             Arc::new(Field::new(
                 "key_value",
                 DataType::Struct(Fields::from(vec![
@@ -41,39 +39,14 @@ pub fn data_type(column: Column) -> DataType {
             )),
             false,
         ),
-        Column::Uci | Column::San => DataType::List(list_item(DataType::Utf8)),
-        Column::Clk | Column::EvalCp => DataType::List(list_item(DataType::Int32)),
-        Column::EvalMate => DataType::List(list_item(DataType::Int16)),
-        Column::ErrorLine
-        | Column::ErrorColumn
-        | Column::GameIndex
-        | Column::SourceOffset
-        | Column::SourceLen => DataType::UInt64,
-        _ => DataType::Utf8,
+        Kind::Texts => DataType::List(list_item(DataType::Utf8)),
+        Kind::Int32s => DataType::List(list_item(DataType::Int32)),
+        Kind::Int16s => DataType::List(list_item(DataType::Int16)),
     }
 }
 
 fn list_item(item: DataType) -> Arc<Field> {
     Arc::new(Field::new_list_field(item, true))
-}
-
-/// Whether a column is never null.
-fn non_null(column: Column) -> bool {
-    matches!(
-        column,
-        Column::Tags
-            | Column::Plies
-            | Column::Uci
-            | Column::San
-            | Column::Clk
-            | Column::EvalCp
-            | Column::EvalMate
-            | Column::Status
-            | Column::GameIndex
-            | Column::SourceFile
-            | Column::SourceOffset
-            | Column::SourceLen
-    )
 }
 
 /// The Arrow schema of `columns`, with the metadata `chessnote.schema` =
@@ -88,7 +61,7 @@ fn non_null(column: Column) -> bool {
 pub fn schema(columns: Columns) -> Schema {
     let fields: Vec<Field> = columns
         .iter()
-        .map(|c| Field::new(c.name(), data_type(c), !non_null(c)))
+        .map(|c| Field::new(c.name(), data_type(c), c.nullable()))
         .collect();
     let metadata = HashMap::from([
         (SCHEMA_KEY.to_owned(), SCHEMA_NAME.to_owned()),
@@ -97,6 +70,7 @@ pub fn schema(columns: Columns) -> Schema {
     Schema::new_with_metadata(fields, metadata)
 }
 
+/// A column's array being built: one builder per [`Kind`].
 enum Builder {
     Text(StringBuilder),
     I16(Int16Builder),
@@ -112,15 +86,16 @@ enum Builder {
 }
 
 impl Builder {
-    fn new(column: Column) -> Builder {
-        match data_type(column) {
-            DataType::Int16 => Builder::I16(Int16Builder::new()),
-            DataType::Date32 => Builder::Date(Date32Builder::new()),
-            DataType::Time32(_) => Builder::Time(Time32MillisecondBuilder::new()),
-            DataType::UInt16 => Builder::U16(UInt16Builder::new()),
-            DataType::UInt32 => Builder::U32(UInt32Builder::new()),
-            DataType::UInt64 => Builder::U64(UInt64Builder::new()),
-            DataType::Map(..) => Builder::Map(MapBuilder::new(
+    fn new(kind: Kind) -> Builder {
+        match kind {
+            Kind::Text => Builder::Text(StringBuilder::new()),
+            Kind::Int16 => Builder::I16(Int16Builder::new()),
+            Kind::UInt16 => Builder::U16(UInt16Builder::new()),
+            Kind::UInt32 => Builder::U32(UInt32Builder::new()),
+            Kind::UInt64 => Builder::U64(UInt64Builder::new()),
+            Kind::Date => Builder::Date(Date32Builder::new()),
+            Kind::Time => Builder::Time(Time32MillisecondBuilder::new()),
+            Kind::Map => Builder::Map(MapBuilder::new(
                 Some(MapFieldNames {
                     entry: "key_value".into(),
                     key: "key".into(),
@@ -129,12 +104,72 @@ impl Builder {
                 StringBuilder::new(),
                 StringBuilder::new(),
             )),
-            DataType::List(item) => match item.data_type() {
-                DataType::Utf8 => Builder::Texts(ListBuilder::new(StringBuilder::new())),
-                DataType::Int32 => Builder::I32s(ListBuilder::new(Int32Builder::new())),
-                _ => Builder::I16s(ListBuilder::new(Int16Builder::new())),
-            },
-            _ => Builder::Text(StringBuilder::new()),
+            Kind::Texts => Builder::Texts(ListBuilder::new(StringBuilder::new())),
+            Kind::Int32s => Builder::I32s(ListBuilder::new(Int32Builder::new())),
+            Kind::Int16s => Builder::I16s(ListBuilder::new(Int16Builder::new())),
+        }
+    }
+
+    /// Appends a value. Each column's values are of its kind (the table
+    /// says both, and `every_value_is_of_its_columns_kind` checks them
+    /// on real games); a value of another kind would be a bug in the
+    /// table, and is appended as a null.
+    fn push(&mut self, value: Value<'_>) {
+        match (self, value) {
+            (Builder::Text(b), Value::Text(text)) => b.append_option(text),
+            (Builder::I16(b), Value::Int16(n)) => b.append_option(n),
+            (Builder::U16(b), Value::UInt16(n)) => b.append_option(n),
+            (Builder::U32(b), Value::UInt32(n)) => b.append_option(n),
+            (Builder::U64(b), Value::UInt64(n)) => b.append_option(n),
+            (Builder::Date(b), Value::Date(days)) => b.append_option(days),
+            (Builder::Time(b), Value::Time(seconds)) => b.append_option(seconds.map(|s| s * 1000)),
+            (Builder::Map(b), Value::Map(tags)) => {
+                for (name, value) in tags.iter() {
+                    b.keys().append_value(&name);
+                    b.values().append_value(value);
+                }
+                // Keys are never null: appending an entry cannot fail.
+                let _ = b.append(true);
+            }
+            (Builder::Texts(b), Value::Texts(texts)) => {
+                texts.for_each(|text| b.values().append_value(text));
+                b.append(true);
+            }
+            (Builder::I32s(b), Value::Int32s(values)) => {
+                b.values().extend(values.iter());
+                b.append(true);
+            }
+            (Builder::I16s(b), Value::Int16s(values)) => {
+                b.values()
+                    .extend(values.iter().map(|v| v.and_then(|v| i16::try_from(v).ok())));
+                b.append(true);
+            }
+            (builder, value) => {
+                debug_assert!(
+                    false,
+                    "a value of kind {:?} for another column",
+                    value.kind()
+                );
+                builder.push_null();
+            }
+        }
+    }
+
+    fn push_null(&mut self) {
+        match self {
+            Builder::Text(b) => b.append_null(),
+            Builder::I16(b) => b.append_null(),
+            Builder::Date(b) => b.append_null(),
+            Builder::Time(b) => b.append_null(),
+            Builder::U16(b) => b.append_null(),
+            Builder::U32(b) => b.append_null(),
+            Builder::U64(b) => b.append_null(),
+            Builder::Map(b) => {
+                let _ = b.append(false);
+            }
+            Builder::Texts(b) => b.append_null(),
+            Builder::I32s(b) => b.append_null(),
+            Builder::I16s(b) => b.append_null(),
         }
     }
 
@@ -176,35 +211,34 @@ impl Builder {
 ///
 /// ```
 /// use chessnote::pgn::{ReadOptions, Reader};
-/// use chessnote_export::{BatchBuilder, Columns, Recorder};
+/// use chessnote_export::{BatchBuilder, Columns, Recorder, Row};
 ///
 /// let columns = Columns::LICHESS;
 /// let mut recorder = Recorder::new(columns, ReadOptions::default());
 /// let mut batch = BatchBuilder::new(columns);
 /// let mut reader = Reader::from_slice(b"1. e4 e5 *\n\n1. d4 *\n");
 /// while let Some(record) = recorder.read(&mut reader)? {
-///     batch.push(record, "two.pgn");
+///     batch.push(&Row::new(record, columns, "two.pgn"));
 /// }
 /// let batch = batch.finish();
 /// assert_eq!(batch.num_rows(), 2);
-/// assert_eq!(batch.num_columns(), 36);
+/// assert_eq!(batch.num_columns(), 37);
 /// # Ok::<(), core::convert::Infallible>(())
 /// ```
 pub struct BatchBuilder {
-    columns: Columns,
     schema: SchemaRef,
     builders: Vec<(Column, Builder)>,
-    scratch: String,
 }
 
 impl BatchBuilder {
     /// An empty batch of `columns`.
     pub fn new(columns: Columns) -> BatchBuilder {
         BatchBuilder {
-            columns,
             schema: Arc::new(schema(columns)),
-            builders: columns.iter().map(|c| (c, Builder::new(c))).collect(),
-            scratch: String::new(),
+            builders: columns
+                .iter()
+                .map(|c| (c, Builder::new(c.kind())))
+                .collect(),
         }
     }
 
@@ -223,91 +257,10 @@ impl BatchBuilder {
         self.len() == 0
     }
 
-    /// Appends the row of `record`; `source` is its `source_file`.
-    pub fn push(&mut self, record: &Record, source: &str) {
-        let row = Row::new(record, self.columns);
-        let first = row.first_error();
-        let scratch = &mut self.scratch;
+    /// Appends `row` (of this batch's columns).
+    pub fn push(&mut self, row: &Row<'_>) {
         for (column, builder) in &mut self.builders {
-            let column = *column;
-            match builder {
-                Builder::Text(b) => {
-                    let text = match column {
-                        Column::Movetext => Some(record.movetext.as_str()),
-                        Column::GameId => row.game_id(),
-                        Column::Status => Some(row.status()),
-                        Column::ParseError => {
-                            scratch.clear();
-                            if let Some(error) = first {
-                                let _ = error.write_message(scratch);
-                                Some(scratch.as_str())
-                            } else {
-                                None
-                            }
-                        }
-                        Column::ErrorKind => first.map(|e| e.kind_name()),
-                        Column::SourceFile => Some(source),
-                        _ => row.text(column),
-                    };
-                    b.append_option(text);
-                }
-                Builder::I16(b) => b.append_option(row.int16(column)),
-                Builder::Date(b) => b.append_option(row.date()),
-                Builder::Time(b) => b.append_option(row.time().map(|s| s * 1000)),
-                Builder::U16(b) => b.append_option(row.time_control().map(|t| t.1)),
-                Builder::U32(b) => b.append_option(match column {
-                    Column::TimeBase => row.time_control().map(|t| t.0),
-                    Column::Plies => Some(record.plies),
-                    _ => first.and_then(|e| e.ply()),
-                }),
-                Builder::U64(b) => b.append_option(match column {
-                    Column::ErrorLine => first.map(|e| e.location().line),
-                    Column::ErrorColumn => first.map(|e| e.location().column),
-                    Column::GameIndex => Some(record.index),
-                    Column::SourceOffset => Some(record.offset),
-                    _ => Some(record.len),
-                }),
-                Builder::Map(b) => {
-                    for (name, value) in row.other_tags() {
-                        b.keys().append_value(&name);
-                        b.values().append_value(value);
-                    }
-                    // Keys are never null: appending an entry cannot fail.
-                    let _ = b.append(true);
-                }
-                Builder::Texts(b) => {
-                    if column == Column::San {
-                        for san in &record.san {
-                            b.values().append_value(san);
-                        }
-                    } else {
-                        for uci in &record.uci {
-                            scratch.clear();
-                            uci.append_to(scratch);
-                            b.values().append_value(&*scratch);
-                        }
-                    }
-                    b.append(true);
-                }
-                Builder::I32s(b) => {
-                    if column == Column::Clk {
-                        for clock in &record.clocks {
-                            b.values().append_option(clock.map(|c| c.0 as i32));
-                        }
-                    } else {
-                        for i in 0..record.uci.len() {
-                            b.values().append_option(row.eval_cp(i));
-                        }
-                    }
-                    b.append(true);
-                }
-                Builder::I16s(b) => {
-                    for i in 0..record.uci.len() {
-                        b.values().append_option(row.eval_mate(i));
-                    }
-                    b.append(true);
-                }
-            }
+            builder.push(column.value(row));
         }
     }
 

@@ -1,14 +1,200 @@
-//! The columns of the schema, and the sets of them an export writes.
+//! The columns of the schema: one table that gives each column its name,
+//! its type, whether it can be null, what it needs read, and its value;
+//! and the sets of columns an export writes.
+//!
+//! Every writer ([`crate::text`], [`crate::BatchBuilder`] and through it
+//! Parquet) asks a column for its [`Kind`] and its [`Value`] in a row, and
+//! knows nothing of any column: a column added to the table is written
+//! everywhere, and one cannot be half added.
 
 use core::fmt;
+use std::borrow::Cow;
+
+use chessnote::Diagnostic;
+
+use crate::row::{OtherTags, Row, Slot};
+
+/// The type of a column's values (its Arrow type is
+/// [`data_type`](crate::data_type), feature `arrow`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Text (`utf8`).
+    Text,
+    /// A 16-bit integer.
+    Int16,
+    /// A 16-bit unsigned integer.
+    UInt16,
+    /// A 32-bit unsigned integer.
+    UInt32,
+    /// A 64-bit unsigned integer.
+    UInt64,
+    /// A date: days since 1970-01-01 (`date32`).
+    Date,
+    /// A time of day (`time32[ms]`; seconds in [`Value::Time`]).
+    Time,
+    /// A map of text to text (`Tags`).
+    Map,
+    /// A list of texts.
+    Texts,
+    /// A list of 32-bit integers or nulls.
+    Int32s,
+    /// A list of 16-bit integers or nulls.
+    Int16s,
+}
+
+/// What a column needs read, beyond the tags (which every export reads).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Needs(u8);
+
+impl Needs {
+    /// The tags alone.
+    pub const TAGS: Needs = Needs(0);
+    /// The moves replayed.
+    pub const MOVES: Needs = Needs(1);
+    /// Each move written in SAN from its position.
+    pub const SAN: Needs = Needs(1 | 2);
+    /// The comments (clocks, evaluations).
+    pub const COMMENTS: Needs = Needs(1 | 4);
+    /// The movetext written back as PGN.
+    pub const MOVETEXT: Needs = Needs(8);
+
+    /// Both.
+    #[must_use]
+    pub const fn with(self, other: Needs) -> Needs {
+        Needs(self.0 | other.0)
+    }
+
+    /// Whether `other`'s needs are among these.
+    pub const fn contains(self, other: Needs) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+/// A column's value in a row, of its column's [`Kind`].
+#[derive(Clone, Debug)]
+pub enum Value<'a> {
+    /// [`Kind::Text`].
+    Text(Option<Cow<'a, str>>),
+    /// [`Kind::Int16`].
+    Int16(Option<i16>),
+    /// [`Kind::UInt16`].
+    UInt16(Option<u16>),
+    /// [`Kind::UInt32`].
+    UInt32(Option<u32>),
+    /// [`Kind::UInt64`].
+    UInt64(Option<u64>),
+    /// [`Kind::Date`], in days since 1970-01-01.
+    Date(Option<i32>),
+    /// [`Kind::Time`], in seconds since midnight.
+    Time(Option<i32>),
+    /// [`Kind::Map`]: every tag no chosen column holds.
+    Map(OtherTags<'a>),
+    /// [`Kind::Texts`].
+    Texts(TextList<'a>),
+    /// [`Kind::Int32s`].
+    Int32s(IntList<'a>),
+    /// [`Kind::Int16s`].
+    Int16s(IntList<'a>),
+}
+
+impl Value<'_> {
+    /// The kind of the value.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Value::Text(_) => Kind::Text,
+            Value::Int16(_) => Kind::Int16,
+            Value::UInt16(_) => Kind::UInt16,
+            Value::UInt32(_) => Kind::UInt32,
+            Value::UInt64(_) => Kind::UInt64,
+            Value::Date(_) => Kind::Date,
+            Value::Time(_) => Kind::Time,
+            Value::Map(_) => Kind::Map,
+            Value::Texts(_) => Kind::Texts,
+            Value::Int32s(_) => Kind::Int32s,
+            Value::Int16s(_) => Kind::Int16s,
+        }
+    }
+}
+
+/// A list of texts: one per move played (in UCI or SAN), or the kinds of
+/// the game's warnings.
+#[derive(Copy, Clone, Debug)]
+pub struct TextList<'a> {
+    row: &'a Row<'a>,
+    of: TextsOf,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum TextsOf {
+    Uci,
+    San,
+    Warnings,
+}
+
+impl<'a> TextList<'a> {
+    /// Hands each text to `f`, in order.
+    pub fn for_each(&self, mut f: impl FnMut(&str)) {
+        let record = self.row.record();
+        match self.of {
+            TextsOf::Uci => {
+                let mut buf = [0; chessnote::uci::MAX_LEN];
+                for uci in record.game.uci() {
+                    f(uci.write_ascii(&mut buf));
+                }
+            }
+            TextsOf::San => {
+                let mut buf = [0; chessnote::san::MAX_LEN];
+                for m in record.played() {
+                    match m.standard {
+                        Some(san) => f(san.write_ascii(&mut buf)),
+                        None => f("--"),
+                    }
+                }
+            }
+            TextsOf::Warnings => {
+                for warning in &record.game.warnings {
+                    f(warning.kind_name());
+                }
+            }
+        }
+    }
+}
+
+/// A list of integers or nulls, one per move played.
+#[derive(Copy, Clone, Debug)]
+pub struct IntList<'a> {
+    row: &'a Row<'a>,
+    of: IntsOf,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum IntsOf {
+    Clocks,
+    EvalCp,
+    EvalMate,
+}
+
+impl<'a> IntList<'a> {
+    /// The values, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Option<i32>> + 'a {
+        let of = self.of;
+        self.row.record().played().map(move |m| match of {
+            IntsOf::Clocks => m.clock().and_then(|c| i32::try_from(c.0).ok()),
+            IntsOf::EvalCp => crate::row::eval_cp(m.eval()),
+            IntsOf::EvalMate => crate::row::eval_mate(m.eval()).map(i32::from),
+        })
+    }
+}
 
 macro_rules! columns {
-    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+    (|$row:ident| $(
+        $(#[$doc:meta])*
+        $variant:ident = $name:literal, $kind:ident, $null:ident, $needs:ident => $value:expr;
+    )*) => {
         /// A column of the schema `chessnote.lichess.v1`, in its canonical
         /// order (the order of [`Column::ALL`], which every export keeps).
         ///
-        /// `docs/export.md` defines each value; the Arrow type of each is
-        /// in [`schema`](crate::schema) (feature `arrow`).
+        /// `docs/export.md` defines each value.
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
         pub enum Column {
@@ -25,95 +211,140 @@ macro_rules! columns {
                     $(Column::$variant => $name,)*
                 }
             }
+
+            /// The type of its values.
+            pub const fn kind(self) -> Kind {
+                match self {
+                    $(Column::$variant => Kind::$kind,)*
+                }
+            }
+
+            /// Whether a value can be null.
+            pub const fn nullable(self) -> bool {
+                match self {
+                    $(Column::$variant => columns!(@null $null),)*
+                }
+            }
+
+            /// What it needs read.
+            pub const fn needs(self) -> Needs {
+                match self {
+                    $(Column::$variant => Needs::$needs,)*
+                }
+            }
+
+            /// Its value in `row`.
+            pub fn value<'a>(self, $row: &'a Row<'a>) -> Value<'a> {
+                match self {
+                    $(Column::$variant => $value,)*
+                }
+            }
         }
     };
+    (@null null) => { true };
+    (@null never) => { false };
 }
 
-columns! {
+/// A tag column's text.
+fn tag<'a>(row: &'a Row<'a>, slot: Slot) -> Value<'a> {
+    Value::Text(row.tag(slot).map(Cow::Borrowed))
+}
+
+fn text(text: Option<&str>) -> Value<'_> {
+    Value::Text(text.map(Cow::Borrowed))
+}
+
+columns! { |row|
     /// The `Event` tag.
-    Event = "Event",
+    Event = "Event", Text, null, TAGS => tag(row, Slot::Event);
     /// The `Site` tag.
-    Site = "Site",
+    Site = "Site", Text, null, TAGS => tag(row, Slot::Site);
     /// The `White` tag.
-    White = "White",
+    White = "White", Text, null, TAGS => tag(row, Slot::White);
     /// The `Black` tag.
-    Black = "Black",
+    Black = "Black", Text, null, TAGS => tag(row, Slot::Black);
     /// The `Result` tag.
-    Result = "Result",
+    Result = "Result", Text, null, TAGS => tag(row, Slot::Result);
     /// The `WhiteTitle` tag.
-    WhiteTitle = "WhiteTitle",
+    WhiteTitle = "WhiteTitle", Text, null, TAGS => tag(row, Slot::WhiteTitle);
     /// The `BlackTitle` tag.
-    BlackTitle = "BlackTitle",
-    /// The `WhiteElo` tag as a number (`int16`).
-    WhiteElo = "WhiteElo",
-    /// The `BlackElo` tag as a number (`int16`).
-    BlackElo = "BlackElo",
-    /// The `WhiteRatingDiff` tag as a number (`int16`).
-    WhiteRatingDiff = "WhiteRatingDiff",
-    /// The `BlackRatingDiff` tag as a number (`int16`).
-    BlackRatingDiff = "BlackRatingDiff",
+    BlackTitle = "BlackTitle", Text, null, TAGS => tag(row, Slot::BlackTitle);
+    /// The `WhiteElo` tag as a number.
+    WhiteElo = "WhiteElo", Int16, null, TAGS => Value::Int16(row.number(Slot::WhiteElo));
+    /// The `BlackElo` tag as a number.
+    BlackElo = "BlackElo", Int16, null, TAGS => Value::Int16(row.number(Slot::BlackElo));
+    /// The `WhiteRatingDiff` tag as a number.
+    WhiteRatingDiff = "WhiteRatingDiff", Int16, null, TAGS => Value::Int16(row.number(Slot::WhiteRatingDiff));
+    /// The `BlackRatingDiff` tag as a number.
+    BlackRatingDiff = "BlackRatingDiff", Int16, null, TAGS => Value::Int16(row.number(Slot::BlackRatingDiff));
     /// The `UTCDate` tag as a date.
-    UtcDate = "UTCDate",
+    UtcDate = "UTCDate", Date, null, TAGS => Value::Date(row.date());
     /// The `UTCTime` tag as a time of day.
-    UtcTime = "UTCTime",
+    UtcTime = "UTCTime", Time, null, TAGS => Value::Time(row.time());
     /// The `ECO` tag.
-    Eco = "ECO",
+    Eco = "ECO", Text, null, TAGS => tag(row, Slot::Eco);
     /// The `Opening` tag.
-    Opening = "Opening",
+    Opening = "Opening", Text, null, TAGS => tag(row, Slot::Opening);
     /// The `Termination` tag.
-    Termination = "Termination",
+    Termination = "Termination", Text, null, TAGS => tag(row, Slot::Termination);
     /// The `TimeControl` tag.
-    TimeControl = "TimeControl",
+    TimeControl = "TimeControl", Text, null, TAGS => tag(row, Slot::TimeControl);
     /// The movetext on one line, as the PGN writer writes what was read.
-    Movetext = "movetext",
+    Movetext = "movetext", Text, null, MOVETEXT => text(Some(row.record().movetext.as_str()));
     /// The Lichess game id, from `Site`.
-    GameId = "GameId",
+    GameId = "GameId", Text, null, TAGS => text(row.game_id());
     /// The `Date` tag.
-    Date = "Date",
+    Date = "Date", Text, null, TAGS => tag(row, Slot::Date);
     /// The `Round` tag.
-    Round = "Round",
+    Round = "Round", Text, null, TAGS => tag(row, Slot::Round);
     /// The `Variant` tag.
-    Variant = "Variant",
+    Variant = "Variant", Text, null, TAGS => tag(row, Slot::Variant);
     /// The `FEN` tag.
-    Fen = "FEN",
+    Fen = "FEN", Text, null, TAGS => tag(row, Slot::Fen);
     /// The first period's time of `TimeControl`, in seconds.
-    TimeBase = "TimeBase",
+    TimeBase = "TimeBase", UInt32, null, TAGS => Value::UInt32(row.time_control().map(|t| t.0));
     /// The first period's increment of `TimeControl`, in seconds.
-    TimeIncrement = "TimeIncrement",
+    TimeIncrement = "TimeIncrement", UInt16, null, TAGS => Value::UInt16(row.time_control().map(|t| t.1));
     /// Every tag no chosen column holds: a map, in file order.
-    Tags = "Tags",
+    Tags = "Tags", Map, never, TAGS => Value::Map(row.other_tags());
     /// The mainline's moves as read.
-    Plies = "Plies",
+    Plies = "Plies", UInt32, never, MOVES => Value::UInt32(Some(row.record().plies()));
     /// The mainline's moves played, in UCI.
-    Uci = "uci",
-    /// The same moves in SAN.
-    San = "san",
+    Uci = "uci", Texts, never, MOVES => Value::Texts(TextList { row, of: TextsOf::Uci });
+    /// The same moves in SAN, as a correct writer writes them.
+    San = "san", Texts, never, SAN => Value::Texts(TextList { row, of: TextsOf::San });
+    /// The position after the last move played, as FEN (null when the
+    /// start position is not legal).
+    FinalFen = "final_fen", Text, null, MOVES => Value::Text(row.record().game.end.map(|end| Cow::Owned(end.to_string())));
     /// The `%clk` of each move, in centiseconds.
-    Clk = "clk",
+    Clk = "clk", Int32s, never, COMMENTS => Value::Int32s(IntList { row, of: IntsOf::Clocks });
     /// The `%eval` of each move in centipawns, when it is not a mate.
-    EvalCp = "eval_cp",
+    EvalCp = "eval_cp", Int32s, never, COMMENTS => Value::Int32s(IntList { row, of: IntsOf::EvalCp });
     /// The `%eval` of each move as mate in N, when it is one.
-    EvalMate = "eval_mate",
-    /// `ok`, or `error` for a game with a problem.
-    Status = "status",
-    /// The first problem's message.
-    ParseError = "parse_error",
-    /// The first problem's kind (`illegal-move`).
-    ErrorKind = "error_kind",
-    /// The first problem's ply.
-    ErrorPly = "error_ply",
-    /// The first problem's line in the source.
-    ErrorLine = "error_line",
-    /// The first problem's column in the source.
-    ErrorColumn = "error_column",
+    EvalMate = "eval_mate", Int16s, never, COMMENTS => Value::Int16s(IntList { row, of: IntsOf::EvalMate });
+    /// `ok`, or `error` for a game with an error (warnings are not).
+    Status = "status", Text, never, MOVES => text(Some(row.status()));
+    /// The first error's message.
+    ParseError = "parse_error", Text, null, MOVES => Value::Text(row.first_error().map(|e| Cow::Owned(e.message())));
+    /// The first error's kind (`illegal-move`).
+    ErrorKind = "error_kind", Text, null, MOVES => text(row.first_error().map(|e| e.kind_name()));
+    /// The first error's ply.
+    ErrorPly = "error_ply", UInt32, null, MOVES => Value::UInt32(row.first_error().and_then(|e| e.ply()));
+    /// The first error's line in the source.
+    ErrorLine = "error_line", UInt64, null, MOVES => Value::UInt64(row.first_error().map(|e| e.location().line));
+    /// The first error's column in the source.
+    ErrorColumn = "error_column", UInt64, null, MOVES => Value::UInt64(row.first_error().map(|e| e.location().column));
+    /// The kinds of the game's warnings, in input order: moves written off
+    /// the standard and read (`wrong-suffix`, `uci-moves`, …).
+    Warnings = "warnings", Texts, never, MOVES => Value::Texts(TextList { row, of: TextsOf::Warnings });
     /// The game's number in its source, from 0.
-    GameIndex = "game_index",
+    GameIndex = "game_index", UInt64, never, TAGS => Value::UInt64(Some(row.record().game.index));
     /// The source's name.
-    SourceFile = "source_file",
+    SourceFile = "source_file", Text, never, TAGS => text(Some(row.source()));
     /// The game's byte offset in the (decompressed) source.
-    SourceOffset = "source_offset",
+    SourceOffset = "source_offset", UInt64, never, TAGS => Value::UInt64(Some(row.record().game.offset));
     /// The game's length in bytes.
-    SourceLen = "source_len",
+    SourceLen = "source_len", UInt64, never, TAGS => Value::UInt64(Some(row.record().len));
 }
 
 impl Column {
@@ -130,31 +361,8 @@ impl Column {
 
     /// The tag the column holds as written (or parsed, for the typed
     /// ones), if it is a tag's column.
-    pub const fn tag(self) -> Option<&'static str> {
-        match self {
-            Column::Event
-            | Column::Site
-            | Column::White
-            | Column::Black
-            | Column::Result
-            | Column::WhiteTitle
-            | Column::BlackTitle
-            | Column::WhiteElo
-            | Column::BlackElo
-            | Column::WhiteRatingDiff
-            | Column::BlackRatingDiff
-            | Column::UtcDate
-            | Column::UtcTime
-            | Column::Eco
-            | Column::Opening
-            | Column::Termination
-            | Column::TimeControl
-            | Column::Date
-            | Column::Round
-            | Column::Variant
-            | Column::Fen => Some(self.name()),
-            _ => None,
-        }
+    pub fn tag(self) -> Option<&'static str> {
+        Slot::of_column(self).map(|_| self.name())
     }
 
     const fn bit(self) -> u64 {
@@ -211,7 +419,8 @@ impl Columns {
 
     /// The default: the Hugging Face columns but `movetext`, and what they
     /// lack (game id, the other tags, time control, moves in UCI, clocks,
-    /// evals, status, the first problem, the game's bytes in the source).
+    /// evals, status, the first error, the warnings, the game's bytes in
+    /// the source).
     pub const LICHESS: Columns = Columns(
         (Columns::HF.0 & !Column::Movetext.bit())
             | Columns::of(&[
@@ -249,8 +458,8 @@ impl Columns {
     ]);
 
     /// What movetext alone gives: plies, the moves, their clocks and
-    /// evals, the status and the first problem, placed (what the Python
-    /// package's `parse_movetext` adds to a Hugging Face batch).
+    /// evals, the status, the first error, placed, and the warnings (what
+    /// the Python package's `parse_movetext` adds to a Hugging Face batch).
     pub const MOVES: Columns = Columns::of(&[
         Column::Plies,
         Column::Uci,
@@ -263,6 +472,7 @@ impl Columns {
         Column::ErrorPly,
         Column::ErrorLine,
         Column::ErrorColumn,
+        Column::Warnings,
     ]);
 
     /// Every column.
@@ -289,7 +499,7 @@ impl Columns {
     }
 
     /// Reads a comma-separated list of presets (`lichess`, `minimal`,
-    /// `full`, `hf`) and column names: the union of them all.
+    /// `full`, `hf`, `moves`) and column names: the union of them all.
     ///
     /// # Errors
     ///
@@ -346,27 +556,16 @@ impl Columns {
             .filter(move |c| self.contains(*c))
     }
 
+    /// What the columns need read, together.
+    pub fn needs(self) -> Needs {
+        self.iter()
+            .fold(Needs::TAGS, |needs, c| needs.with(c.needs()))
+    }
+
     /// Whether any of the columns needs the moves replayed (the others
     /// come from the tags and the reader alone).
     pub fn needs_moves(self) -> bool {
-        self.iter().any(|c| {
-            matches!(
-                c,
-                Column::Uci
-                    | Column::San
-                    | Column::Clk
-                    | Column::EvalCp
-                    | Column::EvalMate
-                    | Column::Plies
-                    | Column::Movetext
-                    | Column::Status
-                    | Column::ParseError
-                    | Column::ErrorKind
-                    | Column::ErrorPly
-                    | Column::ErrorLine
-                    | Column::ErrorColumn
-            )
-        })
+        self.needs().contains(Needs::MOVES) || self.needs().contains(Needs::MOVETEXT)
     }
 }
 
@@ -421,12 +620,14 @@ mod tests {
 
     #[test]
     fn presets() {
-        assert_eq!(Column::ALL.len(), 42);
+        assert_eq!(Column::ALL.len(), 44);
         let hf: Vec<_> = Columns::HF.iter().map(Column::name).collect();
         assert_eq!(hf[..3], ["Event", "Site", "White"]);
         assert_eq!(hf.last(), Some(&"movetext"));
         assert!(!Columns::LICHESS.contains(Column::Movetext));
         assert!(Columns::LICHESS.contains(Column::Clk));
+        assert!(Columns::LICHESS.contains(Column::Warnings));
+        assert!(!Columns::LICHESS.contains(Column::FinalFen));
         assert_eq!(Columns::FULL.iter().count(), Column::ALL.len());
         assert_eq!(Columns::parse("full").unwrap(), Columns::FULL);
         assert_eq!(
@@ -440,5 +641,14 @@ mod tests {
         for column in Column::ALL {
             assert_eq!(Column::from_name(column.name()), Some(*column));
         }
+    }
+
+    #[test]
+    fn needs() {
+        assert!(!Columns::of(&[Column::White, Column::Tags]).needs_moves());
+        assert!(Columns::MINIMAL.needs_moves());
+        assert!(Columns::LICHESS.needs().contains(Needs::COMMENTS));
+        assert!(!Columns::LICHESS.needs().contains(Needs::SAN));
+        assert!(Columns::of(&[Column::San]).needs().contains(Needs::MOVES));
     }
 }

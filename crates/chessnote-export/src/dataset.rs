@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::columns::Columns;
 use crate::record::Record;
-use crate::row::year_month;
+use crate::row::Row;
 use crate::text;
 
 /// An output format.
@@ -86,11 +86,11 @@ impl Key {
         month: None,
     };
 
-    fn of(record: &Record, partition: Partition) -> Key {
+    fn of(row: &Row<'_>, partition: Partition) -> Key {
         if partition == Partition::None {
             return Key::NONE;
         }
-        let (year, month) = year_month(record);
+        let (year, month) = row.year_month();
         Key {
             year,
             month: if partition == Partition::YearMonth {
@@ -226,7 +226,8 @@ impl Rows {
 
     /// Appends the row of `record` (`source`: its `source_file`).
     pub fn push(&mut self, record: &Record, source: &str) {
-        let key = Key::of(record, self.options.partition);
+        let row = Row::new(record, self.options.columns, source);
+        let key = Key::of(&row, self.options.partition);
         let at = match self.parts.iter().position(|(k, _)| *k == key) {
             Some(at) => at,
             None => {
@@ -244,18 +245,17 @@ impl Rows {
                 self.parts.len() - 1
             }
         };
-        let columns = self.options.columns;
         match &mut self.parts[at].1 {
             Builder::Text { text, ends } => {
                 if self.options.format == Format::Csv {
-                    text::write_csv(record, columns, source, text);
+                    text::write_csv(&row, text);
                 } else {
-                    text::write_ndjson(record, columns, source, text);
+                    text::write_ndjson(&row, text);
                 }
                 ends.push(text.len());
             }
             #[cfg(feature = "arrow")]
-            Builder::Batch(batch) => batch.push(record, source),
+            Builder::Batch(batch) => batch.push(&row),
         }
     }
 

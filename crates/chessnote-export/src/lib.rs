@@ -11,10 +11,13 @@
 //! `docs/export.md` defines every column.
 //!
 //! - [`Recorder`] reads games from a [`chessnote::pgn::Reader`] into
-//!   [`Record`]s, replaying the mainline as the reader's `Game` does.
-//! - [`Row`] gives each column's value; [`text`] writes rows as NDJSON
-//!   and CSV; [`BatchBuilder`] as Arrow record batches (feature `arrow`);
-//!   [`ParquetFile`] writes Parquet (feature `parquet`).
+//!   [`Record`]s: the [`chessnote::pgn::Game`] of the one replay, asked
+//!   for what the columns need, and where it is in its source.
+//! - [`Column`] is the one table of columns: each one's name, [`Kind`],
+//!   nullability, [`Needs`] and [`Value`] in a [`Row`]. [`text`] writes
+//!   rows as NDJSON and CSV, [`BatchBuilder`] as Arrow record batches
+//!   (feature `arrow`), [`ParquetFile`] as Parquet (feature `parquet`),
+//!   each from the column's kind and value alone.
 //! - [`Rows`] and [`Dataset`]: rows gathered on worker threads, written
 //!   in order into one file or a folder of parts, Hive-partitioned by
 //!   year and month.
@@ -25,7 +28,7 @@
 //!
 //! ```
 //! use chessnote::pgn::{ReadOptions, Reader};
-//! use chessnote_export::{Columns, Recorder, text};
+//! use chessnote_export::{Columns, Recorder, Row, text};
 //!
 //! let pgn = b"[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/j1dkb5dw\"]\n\
 //!     [TimeControl \"300+3\"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:04:58] } 1-0\n";
@@ -34,7 +37,7 @@
 //! let mut reader = Reader::from_slice(pgn);
 //! let mut out = String::new();
 //! while let Some(record) = recorder.read(&mut reader).unwrap() {
-//!     text::write_ndjson(record, columns, "sample.pgn", &mut out);
+//!     text::write_ndjson(&Row::new(record, columns, "sample.pgn"), &mut out);
 //! }
 //! assert_eq!(
 //!     out,
@@ -59,12 +62,12 @@ pub mod text;
 
 #[cfg(feature = "arrow")]
 pub use arrow::{BatchBuilder, data_type, schema};
-pub use columns::{Column, Columns, ColumnsError};
+pub use columns::{Column, Columns, ColumnsError, IntList, Kind, Needs, TextList, Value};
 pub use dataset::{Dataset, ExportOptions, Finished, Format, Partition, Rows};
 #[cfg(feature = "parquet")]
 pub use parquet::{Compression, ParquetFile, ParquetOptions};
 pub use record::{Record, Recorder};
-pub use row::{Row, lichess_id, year_month};
+pub use row::{OtherTags, Row, lichess_id};
 
 /// Rows are handed to the Parquet and Arrow writers this many at a time,
 /// whatever batches they came in: pages and record batches end at the same

@@ -111,14 +111,14 @@ const DISTINCT: [Column; 10] = [
 ///
 /// ```
 /// use chessnote::pgn::{ReadOptions, Reader};
-/// use chessnote_export::{BatchBuilder, Columns, ParquetFile, ParquetOptions, Recorder};
+/// use chessnote_export::{BatchBuilder, Columns, ParquetFile, ParquetOptions, Recorder, Row};
 ///
 /// let columns = Columns::MINIMAL;
 /// let mut recorder = Recorder::new(columns, ReadOptions::default());
 /// let mut batch = BatchBuilder::new(columns);
 /// let mut reader = Reader::from_slice(b"1. e4 e5 *\n");
 /// while let Some(record) = recorder.read(&mut reader).unwrap() {
-///     batch.push(record, "one.pgn");
+///     batch.push(&Row::new(record, columns, "one.pgn"));
 /// }
 /// let mut file = ParquetFile::new(Vec::new(), columns, &ParquetOptions::default())?;
 /// file.write(&batch.finish())?;

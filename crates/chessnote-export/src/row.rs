@@ -1,69 +1,74 @@
-//! The values of a [`Record`]'s columns: what every output writes.
+//! A [`Record`] as a row of chosen columns: the typed values of its tags,
+//! read once, and what the column table ([`crate::Column::value`]) asks.
 
 use std::borrow::Cow;
 
+use chessnote::pgn::PgnError;
+use chessnote::pgn::commands::{Eval, Score};
 use chessnote::pgn::tags::{self, Date, Time, TimeControl, TimePeriod};
-use chessnote::pgn::{PgnError, commands::Score};
 
 use crate::columns::{Column, Columns};
 use crate::record::Record;
 
-/// The tag columns, in the order of [`Row`]'s slots.
-const TAG_COLUMNS: [Column; 21] = [
-    Column::Event,
-    Column::Site,
-    Column::White,
-    Column::Black,
-    Column::Result,
-    Column::WhiteTitle,
-    Column::BlackTitle,
-    Column::WhiteElo,
-    Column::BlackElo,
-    Column::WhiteRatingDiff,
-    Column::BlackRatingDiff,
-    Column::UtcDate,
-    Column::UtcTime,
-    Column::Eco,
-    Column::Opening,
-    Column::Termination,
-    Column::TimeControl,
-    Column::Date,
-    Column::Round,
-    Column::Variant,
-    Column::Fen,
-];
+macro_rules! slots {
+    ($($slot:ident = $column:ident $name:literal,)*) => {
+        /// The tag columns, each a slot of [`Row`].
+        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+        pub(crate) enum Slot {
+            $($slot,)*
+        }
 
-fn slot(column: Column) -> Option<usize> {
-    TAG_COLUMNS.iter().position(|c| *c == column)
+        impl Slot {
+            const COUNT: usize = [$(Slot::$slot,)*].len();
+
+            /// The slot of the tag named `name` (a `match`: no string
+            /// compared with every name).
+            fn of_tag(name: &str) -> Option<Slot> {
+                match name {
+                    $($name => Some(Slot::$slot),)*
+                    _ => None,
+                }
+            }
+
+            /// The slot of a tag column.
+            pub(crate) fn of_column(column: Column) -> Option<Slot> {
+                match column {
+                    $(Column::$column => Some(Slot::$slot),)*
+                    _ => None,
+                }
+            }
+
+            const fn column(self) -> Column {
+                match self {
+                    $(Slot::$slot => Column::$column,)*
+                }
+            }
+        }
+    };
 }
 
-/// The slot of the tag column named `name` (a `match`: no string compared
-/// with every name).
-fn slot_of(name: &str) -> Option<usize> {
-    Some(match name {
-        "Event" => 0,
-        "Site" => 1,
-        "White" => 2,
-        "Black" => 3,
-        "Result" => 4,
-        "WhiteTitle" => 5,
-        "BlackTitle" => 6,
-        "WhiteElo" => 7,
-        "BlackElo" => 8,
-        "WhiteRatingDiff" => 9,
-        "BlackRatingDiff" => 10,
-        "UTCDate" => 11,
-        "UTCTime" => 12,
-        "ECO" => 13,
-        "Opening" => 14,
-        "Termination" => 15,
-        "TimeControl" => 16,
-        "Date" => 17,
-        "Round" => 18,
-        "Variant" => 19,
-        "FEN" => 20,
-        _ => return None,
-    })
+slots! {
+    Event = Event "Event",
+    Site = Site "Site",
+    White = White "White",
+    Black = Black "Black",
+    Result = Result "Result",
+    WhiteTitle = WhiteTitle "WhiteTitle",
+    BlackTitle = BlackTitle "BlackTitle",
+    WhiteElo = WhiteElo "WhiteElo",
+    BlackElo = BlackElo "BlackElo",
+    WhiteRatingDiff = WhiteRatingDiff "WhiteRatingDiff",
+    BlackRatingDiff = BlackRatingDiff "BlackRatingDiff",
+    UtcDate = UtcDate "UTCDate",
+    UtcTime = UtcTime "UTCTime",
+    Eco = Eco "ECO",
+    Opening = Opening "Opening",
+    Termination = Termination "Termination",
+    TimeControl = TimeControl "TimeControl",
+    Date = Date "Date",
+    Round = Round "Round",
+    Variant = Variant "Variant",
+    Fen = Fen "FEN",
 }
 
 /// A typed tag value: the value, or why there is none.
@@ -76,7 +81,8 @@ enum Typed<T> {
     Invalid,
 }
 
-/// A [`Record`] seen as a row of [`Columns`]: the value of each column.
+/// A [`Record`] seen as a row of [`Columns`], from a source: what each
+/// column's value is read from.
 ///
 /// Each tag column holds the first tag of its name; typed columns
 /// (`WhiteElo`, `UTCDate`, …) hold it read as their type. `Tags` holds
@@ -87,76 +93,89 @@ enum Typed<T> {
 ///
 /// ```
 /// use chessnote::pgn::{ReadOptions, Reader};
-/// use chessnote_export::{Column, Columns, Recorder, Row};
+/// use chessnote_export::{Column, Columns, Recorder, Row, Value};
 ///
 /// let pgn = b"[WhiteElo \"1500\"]\n[BlackElo \"x\"]\n[UTCDate \"2025.05.01\"]\n\n1. e4 *\n";
 /// let mut recorder = Recorder::new(Columns::LICHESS, ReadOptions::default());
 /// let mut reader = Reader::from_slice(pgn);
 /// let record = recorder.read(&mut reader)?.unwrap();
-/// let row = Row::new(record, Columns::LICHESS);
-/// assert_eq!(row.int16(Column::WhiteElo), Some(1500));
-/// assert_eq!(row.int16(Column::BlackElo), None);
+/// let row = Row::new(record, Columns::LICHESS, "a.pgn");
+/// assert!(matches!(Column::WhiteElo.value(&row), Value::Int16(Some(1500))));
+/// assert!(matches!(Column::BlackElo.value(&row), Value::Int16(None)));
 /// assert_eq!(row.date(), Some(20_209)); // days since 1970-01-01
-/// let other: Vec<_> = row.other_tags().map(|(n, v)| (n.into_owned(), v)).collect();
+/// let other: Vec<_> = row.other_tags().iter().map(|(n, v)| (n.into_owned(), v)).collect();
 /// assert_eq!(other, [("BlackElo".to_owned(), "x")]);
 /// # Ok::<(), core::convert::Infallible>(())
 /// ```
+#[derive(Debug)]
 pub struct Row<'a> {
     record: &'a Record,
+    columns: Columns,
+    source: &'a str,
     /// For each tag column, the index of the tag it holds.
-    held: [Option<usize>; TAG_COLUMNS.len()],
+    held: [Option<usize>; Slot::COUNT],
     /// `WhiteElo`, `BlackElo`, `WhiteRatingDiff`, `BlackRatingDiff`.
     numbers: [Option<i16>; 4],
     date: Option<i32>,
     time: Option<i32>,
     time_control: Option<(u32, u16)>,
+    /// The year and month of `UTCDate`, else `Date` (for partitions).
+    year_month: (Option<u16>, Option<u8>),
 }
 
 impl<'a> Row<'a> {
-    /// The row of `record` when `columns` are written.
-    pub fn new(record: &'a Record, columns: Columns) -> Row<'a> {
+    /// The row of `record` from `source` (its `source_file`) when
+    /// `columns` are written.
+    pub fn new(record: &'a Record, columns: Columns, source: &'a str) -> Row<'a> {
         let mut row = Row {
             record,
-            held: [None; TAG_COLUMNS.len()],
+            columns,
+            source,
+            held: [None; Slot::COUNT],
             numbers: [None; 4],
             date: None,
             time: None,
             time_control: None,
+            year_month: (None, None),
         };
-        let mut seen = [false; TAG_COLUMNS.len()];
+        let mut seen = [false; Slot::COUNT];
+        let mut utc_date = None;
+        let mut date = None;
         for (i, (name, value)) in record.tags().iter().enumerate() {
-            let Some(at) = slot_of(name) else {
+            let Some(slot) = Slot::of_tag(name) else {
                 continue;
             };
-            if seen[at] {
+            if seen[slot as usize] {
                 continue;
             }
-            seen[at] = true;
-            let column = TAG_COLUMNS[at];
-            if column == Column::TimeControl {
-                row.time_control = time_control(value);
-            }
-            if !columns.contains(column) {
-                continue;
-            }
+            seen[slot as usize] = true;
             let bytes = value.as_bytes();
-            let typed = match column {
-                Column::WhiteElo | Column::BlackElo => {
+            match slot {
+                Slot::TimeControl => row.time_control = time_control(bytes),
+                Slot::UtcDate => utc_date = Date::from_ascii(bytes).ok(),
+                Slot::Date => date = Date::from_ascii(bytes).ok(),
+                _ => {}
+            }
+            if !columns.contains(slot.column()) {
+                continue;
+            }
+            let typed = match slot {
+                Slot::WhiteElo | Slot::BlackElo => {
                     let elo = tags::parse_elo(bytes).map(|e| e.map(i16::try_from));
                     number(elo)
                 }
-                Column::WhiteRatingDiff | Column::BlackRatingDiff => {
+                Slot::WhiteRatingDiff | Slot::BlackRatingDiff => {
                     number(tags::parse_rating_diff(bytes).map(|d| d.map(Ok::<i16, ()>)))
                 }
-                Column::UtcDate => match Date::from_ascii(bytes) {
-                    Ok(d) if d == Date::UNKNOWN => Typed::Unknown,
-                    Ok(d) => match (d.year(), d.month(), d.day()) {
+                Slot::UtcDate => match utc_date {
+                    Some(d) if d == Date::UNKNOWN => Typed::Unknown,
+                    Some(d) => match (d.year(), d.month(), d.day()) {
                         (Some(y), Some(m), Some(d)) => Typed::Value(days_from_civil(y, m, d)),
                         _ => Typed::Invalid,
                     },
-                    Err(_) => Typed::Invalid,
+                    None => Typed::Invalid,
                 },
-                Column::UtcTime => match Time::from_ascii(bytes) {
+                Slot::UtcTime => match Time::from_ascii(bytes) {
                     Ok(t) => match (t.hour(), t.minute(), t.second()) {
                         (Some(h), Some(m), Some(s)) => {
                             Typed::Value(i32::from(h) * 3600 + i32::from(m) * 60 + i32::from(s))
@@ -173,15 +192,22 @@ impl<'a> Row<'a> {
                 Typed::Unknown => None,
                 Typed::Invalid => continue,
             };
-            row.held[at] = Some(i);
-            match column {
-                Column::WhiteElo => row.numbers[0] = value.map(|v| v as i16),
-                Column::BlackElo => row.numbers[1] = value.map(|v| v as i16),
-                Column::WhiteRatingDiff => row.numbers[2] = value.map(|v| v as i16),
-                Column::BlackRatingDiff => row.numbers[3] = value.map(|v| v as i16),
-                Column::UtcDate => row.date = value,
-                Column::UtcTime => row.time = value,
+            row.held[slot as usize] = Some(i);
+            // The typed values are of their type's range (read above).
+            match slot {
+                Slot::WhiteElo => row.numbers[0] = value.map(|v| v as i16),
+                Slot::BlackElo => row.numbers[1] = value.map(|v| v as i16),
+                Slot::WhiteRatingDiff => row.numbers[2] = value.map(|v| v as i16),
+                Slot::BlackRatingDiff => row.numbers[3] = value.map(|v| v as i16),
+                Slot::UtcDate => row.date = value,
+                Slot::UtcTime => row.time = value,
                 _ => {}
+            }
+        }
+        for date in [utc_date, date].into_iter().flatten() {
+            if let Some(year) = date.year() {
+                row.year_month = (Some(year), date.month());
+                break;
             }
         }
         row
@@ -192,20 +218,30 @@ impl<'a> Row<'a> {
         self.record
     }
 
-    /// A text tag column's value (`Event`, `White`, `FEN`, …; `None` for
-    /// the others).
-    pub fn text(&self, column: Column) -> Option<&'a str> {
-        let at = self.held[slot(column)?]?;
-        Some(self.record.tags()[at].1.as_str())
+    /// The columns written.
+    pub fn columns(&self) -> Columns {
+        self.columns
+    }
+
+    /// The source's name (`source_file`).
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
+    /// A tag column's text: the first tag of its name, when its column
+    /// holds it.
+    pub(crate) fn tag(&self, slot: Slot) -> Option<&'a str> {
+        let at = self.held[slot as usize]?;
+        self.record.tags().pair(at).map(|(_, v)| v)
     }
 
     /// `WhiteElo`, `BlackElo`, `WhiteRatingDiff` or `BlackRatingDiff`.
-    pub fn int16(&self, column: Column) -> Option<i16> {
-        match column {
-            Column::WhiteElo => self.numbers[0],
-            Column::BlackElo => self.numbers[1],
-            Column::WhiteRatingDiff => self.numbers[2],
-            Column::BlackRatingDiff => self.numbers[3],
+    pub(crate) fn number(&self, slot: Slot) -> Option<i16> {
+        match slot {
+            Slot::WhiteElo => self.numbers[0],
+            Slot::BlackElo => self.numbers[1],
+            Slot::WhiteRatingDiff => self.numbers[2],
+            Slot::BlackRatingDiff => self.numbers[3],
             _ => None,
         }
     }
@@ -226,60 +262,80 @@ impl<'a> Row<'a> {
         self.time_control
     }
 
+    /// The year and month a partitioned export files the row under:
+    /// `UTCDate`'s, else `Date`'s (as far as they are known).
+    pub fn year_month(&self) -> (Option<u16>, Option<u8>) {
+        self.year_month
+    }
+
     /// `GameId`: the Lichess game id of `Site`.
     pub fn game_id(&self) -> Option<&'a str> {
-        let site = self.record.tag("Site")?;
-        lichess_id(site)
+        lichess_id(self.record.tag("Site")?)
     }
 
-    /// `Tags`: every tag no chosen column holds, in file order. A tag that
-    /// repeats one before it is named `Name#2`, `Name#3`, … so that keys
-    /// are unique (engines refuse maps and JSON objects with a key twice;
-    /// a tag name has no `#`).
-    pub fn other_tags(&self) -> impl Iterator<Item = (Cow<'a, str>, &'a str)> + '_ {
-        let tags = self.record.tags();
-        tags.iter()
-            .enumerate()
-            .filter(|(i, _)| !self.held.contains(&Some(*i)))
-            .map(move |(i, (n, v))| {
-                let before = tags[..i].iter().filter(|(m, _)| m == n).count();
-                let name = if before == 0 {
-                    Cow::Borrowed(n.as_str())
-                } else {
-                    Cow::Owned(format!("{n}#{}", before + 1))
-                };
-                (name, v.as_str())
-            })
+    /// `Tags`: every tag no chosen column holds, in file order.
+    pub fn other_tags(&'a self) -> OtherTags<'a> {
+        OtherTags { row: self }
     }
 
-    /// `status`: `ok`, or `error` when the game has a problem.
+    /// `status`: `ok`, or `error` when the game has an error (a game with
+    /// warnings only is `ok`: they are in `warnings`).
     pub fn status(&self) -> &'static str {
-        if self.record.errors.is_empty() {
+        if self.record.game.errors.is_empty() {
             "ok"
         } else {
             "error"
         }
     }
 
-    /// The first problem (`parse_error`, `error_kind`, …).
+    /// The first error (`parse_error`, `error_kind`, …).
     pub fn first_error(&self) -> Option<&'a PgnError> {
-        self.record.errors.first()
+        self.record.game.errors.first()
     }
+}
 
-    /// `eval_cp` of the move `i`.
-    pub fn eval_cp(&self, i: usize) -> Option<i32> {
-        match self.record.evals.get(i).copied().flatten() {
-            Some(Score::Centipawns(cp)) => Some(cp),
-            _ => None,
-        }
+/// The `Tags` column's value: every tag no chosen column holds, in file
+/// order. A tag that repeats one before it is named `Name#2`, `Name#3`, …
+/// so that keys are unique (engines refuse maps and JSON objects with a
+/// key twice; a tag name has no `#`).
+#[derive(Copy, Clone, Debug)]
+pub struct OtherTags<'a> {
+    row: &'a Row<'a>,
+}
+
+impl<'a> OtherTags<'a> {
+    /// The pairs.
+    pub fn iter(&self) -> impl Iterator<Item = (Cow<'a, str>, &'a str)> + 'a {
+        let row = self.row;
+        let tags = row.record.tags();
+        tags.iter()
+            .enumerate()
+            .filter(move |(i, _)| !row.held.contains(&Some(*i)))
+            .map(move |(i, (n, v))| {
+                let before = tags.iter().take(i).filter(|(m, _)| *m == n).count();
+                let name = if before == 0 {
+                    Cow::Borrowed(n)
+                } else {
+                    Cow::Owned(format!("{n}#{}", before + 1))
+                };
+                (name, v)
+            })
     }
+}
 
-    /// `eval_mate` of the move `i`.
-    pub fn eval_mate(&self, i: usize) -> Option<i16> {
-        match self.record.evals.get(i).copied().flatten() {
-            Some(Score::Mate(n)) => i16::try_from(n).ok(),
-            _ => None,
-        }
+/// `eval_cp` of a move's evaluation.
+pub(crate) fn eval_cp(eval: Option<Eval>) -> Option<i32> {
+    match eval?.score {
+        Score::Centipawns(cp) => Some(cp),
+        Score::Mate(_) => None,
+    }
+}
+
+/// `eval_mate` of a move's evaluation.
+pub(crate) fn eval_mate(eval: Option<Eval>) -> Option<i16> {
+    match eval?.score {
+        Score::Mate(n) => i16::try_from(n).ok(),
+        Score::Centipawns(_) => None,
     }
 }
 
@@ -293,8 +349,8 @@ fn number<E, F>(read: Result<Option<Result<i16, F>>, E>) -> Typed<i32> {
 }
 
 /// The first period of a time control, in whole seconds.
-fn time_control(value: &str) -> Option<(u32, u16)> {
-    let tc = TimeControl::from_ascii(value.as_bytes()).ok()?;
+fn time_control(value: &[u8]) -> Option<(u32, u16)> {
+    let tc = TimeControl::from_ascii(value).ok()?;
     let (time_ms, increment_ms) = match *tc.periods().first()? {
         TimePeriod::Normal {
             time_ms,
@@ -369,21 +425,6 @@ pub(crate) fn write_time(out: &mut String, seconds: i32) {
     );
 }
 
-/// The year and month a partitioned export files a row under: `UTCDate`'s,
-/// else `Date`'s (as far as they are known).
-pub fn year_month(record: &Record) -> (Option<u16>, Option<u8>) {
-    for name in ["UTCDate", "Date"] {
-        if let Some(date) = record
-            .tag(name)
-            .and_then(|v| Date::from_ascii(v.as_bytes()).ok())
-            && let Some(year) = date.year()
-        {
-            return (Some(year), date.month());
-        }
-    }
-    (None, None)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -411,21 +452,24 @@ mod tests {
 
     #[test]
     fn slots() {
-        for (i, column) in TAG_COLUMNS.iter().enumerate() {
-            assert_eq!(slot_of(column.name()), Some(i));
-            assert_eq!(column.tag(), Some(column.name()));
+        for column in Column::ALL {
+            if let Some(slot) = Slot::of_column(*column) {
+                assert_eq!(Slot::of_tag(column.name()), Some(slot));
+                assert_eq!(slot.column(), *column);
+                assert_eq!(column.tag(), Some(column.name()));
+            }
         }
-        assert_eq!(slot_of("Annotator"), None);
+        assert_eq!(Slot::of_tag("Annotator"), None);
     }
 
     #[test]
     fn time_controls() {
-        assert_eq!(time_control("300+3"), Some((300, 3)));
-        assert_eq!(time_control("60"), Some((60, 0)));
-        assert_eq!(time_control("40/7200:3600"), Some((7200, 0)));
-        assert_eq!(time_control("*180"), Some((180, 0)));
-        assert_eq!(time_control("-"), None);
-        assert_eq!(time_control("?"), None);
-        assert_eq!(time_control("blitz"), None);
+        assert_eq!(time_control(b"300+3"), Some((300, 3)));
+        assert_eq!(time_control(b"60"), Some((60, 0)));
+        assert_eq!(time_control(b"40/7200:3600"), Some((7200, 0)));
+        assert_eq!(time_control(b"*180"), Some((180, 0)));
+        assert_eq!(time_control(b"-"), None);
+        assert_eq!(time_control(b"?"), None);
+        assert_eq!(time_control(b"blitz"), None);
     }
 }

@@ -8,39 +8,33 @@
 
 use std::fmt::Write as _;
 
-use chessnote::Diagnostic;
-
-use crate::columns::{Column, Columns};
-use crate::record::Record;
+use crate::columns::{Columns, Value};
 use crate::row::{Row, write_date, write_time};
 
-/// Writes the row of `record` as one JSON object and a `\n`.
-///
-/// `source` is the `source_file` column's value.
+/// Writes `row` as one JSON object and a `\n`.
 ///
 /// ```
 /// use chessnote::pgn::{ReadOptions, Reader};
-/// use chessnote_export::{Columns, Recorder, text};
+/// use chessnote_export::{Columns, Recorder, Row, text};
 ///
 /// let mut recorder = Recorder::new(Columns::MINIMAL, ReadOptions::default());
 /// let mut reader = Reader::from_slice(b"[White \"A\"]\n\n1. e4 e5 *\n");
 /// let record = recorder.read(&mut reader)?.unwrap();
 /// let mut line = String::new();
-/// text::write_ndjson(record, Columns::MINIMAL, "a.pgn", &mut line);
+/// text::write_ndjson(&Row::new(record, Columns::MINIMAL, "a.pgn"), &mut line);
 /// assert!(line.starts_with(r#"{"White":"A","Black":null,"#));
 /// assert!(line.contains(r#""Plies":2,"uci":["e2e4","e7e5"],"status":"ok""#));
 /// # Ok::<(), core::convert::Infallible>(())
 /// ```
-pub fn write_ndjson(record: &Record, columns: Columns, source: &str, out: &mut String) {
-    let row = Row::new(record, columns);
+pub fn write_ndjson(row: &Row<'_>, out: &mut String) {
     out.push('{');
-    for (i, column) in columns.iter().enumerate() {
+    for (i, column) in row.columns().iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
         json_str(out, column.name());
         out.push(':');
-        write_value(out, &row, column, source, true);
+        write_value(out, column.value(row), true);
     }
     out.push_str("}\n");
 }
@@ -56,12 +50,12 @@ pub fn write_csv_header(columns: Columns, out: &mut String) {
     out.push('\n');
 }
 
-/// Writes the row of `record` as one CSV record and a `\n`: fields with a
-/// `,`, `"`, CR or LF quoted, `"` doubled.
+/// Writes `row` as one CSV record and a `\n`: fields with a `,`, `"`, CR
+/// or LF quoted, `"` doubled.
 ///
 /// ```
 /// use chessnote::pgn::{ReadOptions, Reader};
-/// use chessnote_export::{Columns, Recorder, text};
+/// use chessnote_export::{Columns, Recorder, Row, text};
 ///
 /// let columns = Columns::parse("White,uci,status")?;
 /// let mut recorder = Recorder::new(columns, ReadOptions::default());
@@ -69,19 +63,18 @@ pub fn write_csv_header(columns: Columns, out: &mut String) {
 /// let record = recorder.read(&mut reader).unwrap().unwrap();
 /// let mut csv = String::new();
 /// text::write_csv_header(columns, &mut csv);
-/// text::write_csv(record, columns, "a.pgn", &mut csv);
+/// text::write_csv(&Row::new(record, columns, "a.pgn"), &mut csv);
 /// assert_eq!(csv, "White,uci,status\n\"Doe, J.\",\"[\"\"e2e4\"\",\"\"e7e5\"\"]\",ok\n");
 /// # Ok::<(), chessnote_export::ColumnsError>(())
 /// ```
-pub fn write_csv(record: &Record, columns: Columns, source: &str, out: &mut String) {
-    let row = Row::new(record, columns);
+pub fn write_csv(row: &Row<'_>, out: &mut String) {
     let mut field = String::new();
-    for (i, column) in columns.iter().enumerate() {
+    for (i, column) in row.columns().iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
         field.clear();
-        write_value(&mut field, &row, column, source, false);
+        write_value(&mut field, column.value(row), false);
         if field.contains([',', '"', '\r', '\n']) {
             out.push('"');
             out.push_str(&field.replace('"', "\"\""));
@@ -93,44 +86,40 @@ pub fn write_csv(record: &Record, columns: Columns, source: &str, out: &mut Stri
     out.push('\n');
 }
 
-/// Writes a column's value: JSON (`json`), or the CSV field before quoting
-/// (a null is empty, a string is itself, a list or map is its JSON).
-fn write_value(out: &mut String, row: &Row<'_>, column: Column, source: &str, json: bool) {
-    let record = row.record();
+/// Writes a value: JSON (`json`), or the CSV field before quoting (a null
+/// is empty, a string is itself, a list or map is its JSON).
+fn write_value(out: &mut String, value: Value<'_>, json: bool) {
     let string = |out: &mut String, text: Option<&str>| match (text, json) {
         (Some(text), true) => json_str(out, text),
         (Some(text), false) => out.push_str(text),
         (None, true) => out.push_str("null"),
         (None, false) => {}
     };
-    let first = row.first_error();
-    match column {
-        Column::WhiteElo | Column::BlackElo | Column::WhiteRatingDiff | Column::BlackRatingDiff => {
-            number(out, row.int16(column), json);
-        }
-        Column::UtcDate => match row.date() {
-            Some(days) => {
+    match value {
+        Value::Text(text) => string(out, text.as_deref()),
+        Value::Int16(n) => number(out, n, json),
+        Value::UInt16(n) => number(out, n, json),
+        Value::UInt32(n) => number(out, n, json),
+        Value::UInt64(n) => number(out, n, json),
+        Value::Date(days) => {
+            let text = days.map(|days| {
                 let mut text = String::new();
                 write_date(&mut text, days);
-                string(out, Some(&text));
-            }
-            None => string(out, None),
-        },
-        Column::UtcTime => match row.time() {
-            Some(seconds) => {
+                text
+            });
+            string(out, text.as_deref());
+        }
+        Value::Time(seconds) => {
+            let text = seconds.map(|seconds| {
                 let mut text = String::new();
                 write_time(&mut text, seconds);
-                string(out, Some(&text));
-            }
-            None => string(out, None),
-        },
-        Column::Movetext => string(out, Some(&record.movetext)),
-        Column::GameId => string(out, row.game_id()),
-        Column::TimeBase => number(out, row.time_control().map(|t| t.0), json),
-        Column::TimeIncrement => number(out, row.time_control().map(|t| t.1), json),
-        Column::Tags => {
+                text
+            });
+            string(out, text.as_deref());
+        }
+        Value::Map(tags) => {
             out.push('{');
-            for (i, (name, value)) in row.other_tags().enumerate() {
+            for (i, (name, value)) in tags.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
@@ -140,43 +129,19 @@ fn write_value(out: &mut String, row: &Row<'_>, column: Column, source: &str, js
             }
             out.push('}');
         }
-        Column::Plies => number(out, Some(record.plies), json),
-        Column::Uci => {
+        Value::Texts(texts) => {
             out.push('[');
-            for (i, uci) in record.uci.iter().enumerate() {
-                if i > 0 {
+            let mut first = true;
+            texts.for_each(|text| {
+                if !first {
                     out.push(',');
                 }
-                out.push('"');
-                uci.append_to(out);
-                out.push('"');
-            }
+                first = false;
+                json_str(out, text);
+            });
             out.push(']');
         }
-        Column::San => {
-            out.push('[');
-            for (i, san) in record.san.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                json_str(out, san);
-            }
-            out.push(']');
-        }
-        Column::Clk => list(out, record.clocks.iter().map(|c| c.map(|c| c.0))),
-        Column::EvalCp => list(out, (0..record.uci.len()).map(|i| row.eval_cp(i))),
-        Column::EvalMate => list(out, (0..record.uci.len()).map(|i| row.eval_mate(i))),
-        Column::Status => string(out, Some(row.status())),
-        Column::ParseError => string(out, first.map(|e| e.message()).as_deref()),
-        Column::ErrorKind => string(out, first.map(|e| e.kind_name())),
-        Column::ErrorPly => number(out, first.and_then(|e| e.ply()), json),
-        Column::ErrorLine => number(out, first.map(|e| e.location().line), json),
-        Column::ErrorColumn => number(out, first.map(|e| e.location().column), json),
-        Column::GameIndex => number(out, Some(record.index), json),
-        Column::SourceFile => string(out, Some(source)),
-        Column::SourceOffset => number(out, Some(record.offset), json),
-        Column::SourceLen => number(out, Some(record.len), json),
-        _ => string(out, row.text(column)),
+        Value::Int32s(values) | Value::Int16s(values) => list(out, values.iter()),
     }
 }
 

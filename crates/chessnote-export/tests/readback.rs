@@ -23,11 +23,13 @@ use arrow_array::{Array, RecordBatch};
 use arrow_schema::{DataType, Schema, TimeUnit};
 use chessnote::Diagnostic;
 use chessnote::pgn::tags::{Date, Time, TimeControl, TimePeriod, parse_elo, parse_rating_diff};
-use chessnote::pgn::{Game, PgnWriter, ReadOptions, Reader, TagSelection, WriteOptions};
-use chessnote::position::Notation;
+use chessnote::pgn::{
+    Game, PgnErrorKind, PgnWriter, ReadOptions, Reader, TagSelection, WriteOptions,
+};
+use chessnote::position::{CastlingMode, Notation, Position};
 use chessnote::{Move, Square};
 use chessnote_export::{
-    BatchBuilder, Column, Columns, ParquetFile, ParquetOptions, Recorder, SCHEMA_NAME, schema,
+    BatchBuilder, Column, Columns, ParquetFile, ParquetOptions, Recorder, Row, SCHEMA_NAME, schema,
 };
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
@@ -318,19 +320,19 @@ fn expected_tags(game: &Game, chosen: &HashSet<&str>) -> Vec<(String, String)> {
     let mut seen = HashMap::new();
     let mut out = Vec::new();
     for (name, value) in &game.tags {
-        let count = seen.entry(name.as_str()).or_insert(0);
+        let count = seen.entry(name).or_insert(0);
         *count += 1;
         let held = *count == 1
-            && TAG_COLUMNS.contains(&name.as_str())
-            && chosen.contains(name.as_str())
+            && TAG_COLUMNS.contains(&name)
+            && chosen.contains(name)
             && tag_cell(name, value).1;
         if !held {
             let key = if *count == 1 {
-                name.clone()
+                name.to_owned()
             } else {
                 format!("{name}#{count}")
             };
-            out.push((key, value.clone()));
+            out.push((key, value.to_owned()));
         }
     }
     out
@@ -430,6 +432,7 @@ fn expected_cell(name: &str, t: &Truth, chosen: &HashSet<&str>, source: &str) ->
                 .map(Cell::Str)
                 .collect(),
         ),
+        "final_fen" => Cell::opt_str(final_fen(game).as_deref()),
         "clk" => Cell::List(
             game.moves[..played]
                 .iter()
@@ -471,12 +474,41 @@ fn expected_cell(name: &str, t: &Truth, chosen: &HashSet<&str>, source: &str) ->
         "error_ply" => Cell::opt_uint(first_error.and_then(|e| e.ply())),
         "error_line" => Cell::opt_uint(first_error.map(|e| e.location().line)),
         "error_column" => Cell::opt_uint(first_error.map(|e| e.location().column)),
+        "warnings" => Cell::List(
+            game.warnings
+                .iter()
+                .map(|w| Cell::Str(w.kind_name().to_owned()))
+                .collect(),
+        ),
         "game_index" => Cell::UInt(game.index),
         "source_file" => Cell::Str(source.to_owned()),
         "source_offset" => Cell::UInt(game.offset),
         "source_len" => Cell::UInt(t.len),
         other => panic!("a column the spec does not define: {other}"),
     }
+}
+
+/// The position after the moves played, as FEN: played again from the
+/// start, each move checked legal (`None` when the start is not legal).
+fn final_fen(game: &Game) -> Option<String> {
+    let mode = if game.chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let mut position = Position::from_setup(&game.start, mode).ok()?;
+    // A start that is not legal, or a variant not replayed: no position.
+    let unplayable = [PgnErrorKind::InvalidFen, PgnErrorKind::UnsupportedVariant];
+    if game.errors.iter().any(|e| unplayable.contains(&e.kind())) {
+        return None;
+    }
+    for m in game.moves.iter().take_while(|m| m.played) {
+        match m.mv {
+            Some(mv) => position.play(mv).expect("a move played is legal"),
+            None => assert!(position.play_null()),
+        }
+    }
+    Some(position.to_setup().to_string())
 }
 
 /// The expected rows of `source` with `columns`: one cell per column, in
@@ -511,7 +543,7 @@ fn export(data: &[u8], columns: Columns, source: &str, cuts: &[usize]) -> Vec<Re
         .read(&mut reader)
         .unwrap_or_else(|e: Infallible| match e {})
     {
-        batch.push(record, source);
+        batch.push(&Row::new(record, columns, source));
         n += 1;
         if cuts.contains(&n) {
             batches.push(batch.finish());
@@ -685,6 +717,7 @@ fn spec_types() -> Vec<(&'static str, DataType)> {
         ("Plies", DataType::UInt32),
         ("uci", DataType::Null),
         ("san", DataType::Null),
+        ("final_fen", utf8()),
         ("clk", DataType::Null),
         ("eval_cp", DataType::Null),
         ("eval_mate", DataType::Null),
@@ -694,6 +727,7 @@ fn spec_types() -> Vec<(&'static str, DataType)> {
         ("error_ply", DataType::UInt32),
         ("error_line", DataType::UInt64),
         ("error_column", DataType::UInt64),
+        ("warnings", DataType::Null),
         ("game_index", DataType::UInt64),
         ("source_file", utf8()),
         ("source_offset", DataType::UInt64),
@@ -704,7 +738,7 @@ fn spec_types() -> Vec<(&'static str, DataType)> {
 /// The element type of the list columns.
 fn list_item(name: &str) -> Option<DataType> {
     match name {
-        "uci" | "san" => Some(DataType::Utf8),
+        "uci" | "san" | "warnings" => Some(DataType::Utf8),
         "clk" | "eval_cp" => Some(DataType::Int32),
         "eval_mate" => Some(DataType::Int16),
         _ => None,
@@ -839,7 +873,13 @@ fn the_schema_is_the_spec_table() {
         .filter(|n| {
             !matches!(
                 *n,
-                "movetext" | "san" | "error_line" | "error_column" | "game_index" | "source_file"
+                "movetext"
+                    | "san"
+                    | "final_fen"
+                    | "error_line"
+                    | "error_column"
+                    | "game_index"
+                    | "source_file"
             )
         })
         .collect();
@@ -1263,12 +1303,8 @@ fn movetext_reads_back_as_the_game() {
     for source in sources() {
         for t in &source.games {
             // A `;` comment holding `}` cannot be written in braces.
-            let braces = t
-                .game
-                .moves
-                .iter()
-                .flat_map(|m| &m.comments)
-                .chain(&t.game.comments)
+            let braces = (0..=t.game.moves.len())
+                .flat_map(|ply| t.game.comments(ply))
                 .any(|c| c.contains('}'));
             if !t.game.errors.is_empty() || braces {
                 continue;
@@ -1287,16 +1323,16 @@ fn movetext_reads_back_as_the_game() {
             let again = &again[0];
             assert!(again.errors.is_empty(), "{at}: {:?}", again.errors);
             assert_eq!(again.moves.len(), t.game.moves.len(), "{at}");
-            for (a, b) in again.moves.iter().zip(&t.game.moves) {
+            for (i, (a, b)) in again.moves.iter().zip(&t.game.moves).enumerate() {
                 assert_eq!(a.mv, b.mv, "{at}");
-                assert_eq!(a.nags, b.nags, "{at}");
+                assert_eq!(again.nags(i + 1), t.game.nags(i + 1), "{at}");
                 // The writer lays comments out on one line.
-                let trim = |c: &Vec<String>| -> Vec<String> {
-                    c.iter()
+                let trim = |game: &Game| -> Vec<String> {
+                    game.comments(i + 1)
                         .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
                         .collect()
                 };
-                assert_eq!(trim(&a.comments), trim(&b.comments), "{at}");
+                assert_eq!(trim(again), trim(&t.game), "{at}");
             }
             // A game without a termination marker gets one (`*`, or the
             // `Result` tag's).
@@ -1538,13 +1574,14 @@ fn ndjson_and_csv_hold_the_same_values() {
             .unwrap_or_else(|e: Infallible| match e {})
         {
             let before = ndjson.len();
-            write_ndjson(record, columns, &source.rel, &mut ndjson);
+            let row = Row::new(record, columns, &source.rel);
+            write_ndjson(&row, &mut ndjson);
             let line = &ndjson[before..];
             assert!(
                 line.ends_with('\n') && !line[..line.len() - 1].contains('\n'),
                 "one line per row: {line}"
             );
-            write_csv(record, columns, &source.rel, &mut csv);
+            write_csv(&row, &mut csv);
         }
         // NDJSON: keys in canonical order, values as the spec says.
         let lines: Vec<&str> = ndjson.lines().collect();

@@ -387,7 +387,9 @@ impl PyBoard {
         allow: Vec<String>,
         lenient: bool,
     ) -> PyResult<PyBoard> {
-        let options = source::read_options(allow, lenient)?;
+        // A board reads SAN strictly unless told: the PGN reader's default
+        // leniencies are for reading files.
+        let options = source::read_options(pgn::ReadOptions::STRICT, allow, lenient, false)?;
         let Some(fen) = fen else {
             let empty = Setup::from_ascii(b"8/8/8/8/8/8/8/8 w - - 0 1")
                 .map_err(|err| errors::fen_error(py, &err))?;

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use chessnote::Diagnostic;
 use chessnote::pgn::commands::Score;
 use chessnote::pgn::filter::Filter;
-use chessnote::pgn::{self, GameBuilder, IoInput, PgnError, ReadOptions, Reader};
+use chessnote::pgn::{self, GameBuilder, IoInput, PgnError, ProblemField, ReadOptions, Reader};
 use chessnote::position::Notation;
 use pyo3::exceptions::PyStopIteration;
 use pyo3::prelude::*;
@@ -24,10 +24,13 @@ pub struct PyGame {
     game: pgn::Game,
 }
 
-/// A problem found in a game: its kind, message, and place in the input.
+/// A problem found in a game: its kind, severity (`"error"`, or
+/// `"warning"` for a move written off the standard and read), message, and
+/// place in the input.
 #[pyclass(name = "GameError", module = "chessnote", frozen, get_all)]
 pub struct PyGameError {
     kind: &'static str,
+    severity: &'static str,
     message: String,
     offset: u64,
     line: u64,
@@ -40,6 +43,7 @@ impl PyGameError {
         let at = error.location();
         PyGameError {
             kind: error.kind_name(),
+            severity: error.severity(),
             message: error.message(),
             offset: at.byte,
             line: at.line,
@@ -47,6 +51,20 @@ impl PyGameError {
             ply: error.ply(),
         }
     }
+}
+
+/// A problem as a dict: the fields every report of chessnote writes
+/// ([`PgnError::fields`]).
+fn problem_dict<'py>(py: Python<'py>, error: &PgnError) -> PyResult<Bound<'py, PyDict>> {
+    let item = PyDict::new(py);
+    for (name, value) in error.fields() {
+        match value {
+            ProblemField::Text(text) => item.set_item(name, text)?,
+            ProblemField::Number(n) => item.set_item(name, n)?,
+            ProblemField::Null => item.set_item(name, py.None())?,
+        }
+    }
+    Ok(item)
 }
 
 #[pymethods]
@@ -122,7 +140,7 @@ impl PyGame {
     /// Every tag pair as written, repeats included.
     #[getter]
     fn tags(&self) -> Vec<(String, String)> {
-        self.game.tags.clone()
+        self.game.tags.to_vec()
     }
 
     /// The starting position (the FEN tag's, or the standard start).
@@ -192,29 +210,44 @@ impl PyGame {
     /// Each written move's comments, in order.
     #[getter]
     fn comments(&self) -> Vec<Vec<String>> {
-        self.game.moves.iter().map(|m| m.comments.clone()).collect()
+        (1..=self.game.moves.len())
+            .map(|ply| self.game.comments(ply).map(String::from).collect())
+            .collect()
     }
 
     /// Each written move's NAGs.
     #[getter]
     fn nags(&self) -> Vec<Vec<u8>> {
-        self.game
-            .moves
-            .iter()
-            .map(|m| m.nags.iter().map(|n| n.0).collect())
+        (1..=self.game.moves.len())
+            .map(|ply| self.game.nags(ply).iter().map(|n| n.0).collect())
             .collect()
     }
 
     /// The comments before the first move.
     #[getter]
     fn game_comments(&self) -> Vec<String> {
-        self.game.comments.clone()
+        self.game.comments(0).map(String::from).collect()
     }
 
-    /// Every problem found, in input order.
+    /// Every error found, in input order.
     #[getter]
     fn errors(&self) -> Vec<PyGameError> {
         self.game.errors.iter().map(PyGameError::new).collect()
+    }
+
+    /// Every warning, in input order: moves written off the standard (a
+    /// wrong `+`, a needless disambiguation, UCI) that were read and
+    /// played; `strict=True` makes them errors.
+    #[getter]
+    fn warnings(&self) -> Vec<PyGameError> {
+        self.game.warnings.iter().map(PyGameError::new).collect()
+    }
+
+    /// The position after the moves played, as FEN; None when the start
+    /// position is not legal.
+    #[getter]
+    fn final_fen(&self) -> Option<String> {
+        self.game.end.map(|end| end.to_string())
     }
 
     /// The SAN leniencies the moves needed (only those allowed).
@@ -248,19 +281,17 @@ impl PyGame {
         out.set_item("clocks", self.clocks())?;
         out.set_item("evals", self.evals(py)?)?;
         out.set_item("plies", self.game.moves.len())?;
-        let errors = PyList::empty(py);
-        for error in &self.game.errors {
-            let at = error.location();
-            let item = PyDict::new(py);
-            item.set_item("kind", error.kind_name())?;
-            item.set_item("message", error.message())?;
-            item.set_item("offset", at.byte)?;
-            item.set_item("line", at.line)?;
-            item.set_item("column", at.column)?;
-            item.set_item("ply", error.ply())?;
-            errors.append(item)?;
+        for (name, problems) in [
+            ("errors", &self.game.errors),
+            ("warnings", &self.game.warnings),
+        ] {
+            let list = PyList::empty(py);
+            for problem in problems {
+                list.append(problem_dict(py, problem)?)?;
+            }
+            out.set_item(name, list)?;
         }
-        out.set_item("errors", errors)?;
+        out.set_item("final_fen", self.final_fen())?;
         Ok(out)
     }
 
@@ -408,7 +439,7 @@ fn chunk_games(chunk: &pgn::Chunk, options: ReadOptions, variations: bool) -> Ve
 /// `where`, ValueError for an unknown leniency name. Problems in games are
 /// not raised: each game lists its `errors`.
 #[pyfunction]
-#[pyo3(signature = (source, *, r#where = None, threads = 1, allow = Vec::new(), lenient = false, variations = false))]
+#[pyo3(signature = (source, *, r#where = None, threads = 1, allow = Vec::new(), lenient = false, strict = false, variations = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn read_pgn(
     py: Python<'_>,
@@ -417,9 +448,10 @@ pub fn read_pgn(
     threads: usize,
     allow: Vec<String>,
     lenient: bool,
+    strict: bool,
     variations: bool,
 ) -> PyResult<GameReader> {
-    let options = source::read_options(allow, lenient)?;
+    let options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
     let filter = filter(py, r#where)?;
     let opened = source::open(source)?;
     let threads = source::threads(threads);

@@ -4,10 +4,7 @@
 use std::io::{self, Cursor, Read};
 use std::path::PathBuf;
 
-use chessnote::fen::FenLeniency;
-use chessnote::fen::FenOptions;
-use chessnote::pgn::{PgnLeniency, ReadOptions};
-use chessnote::san::{Leniency, SanOptions};
+use chessnote::pgn::ReadOptions;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -82,40 +79,37 @@ impl Read for PyReader {
     }
 }
 
-/// The reading options of `allow` (leniency names of SAN, FEN and PGN) and
-/// `lenient` (all of them), as the command's `--allow` and `--lenient`.
-pub fn read_options(allow: Vec<String>, lenient: bool) -> PyResult<ReadOptions> {
-    let mut options = ReadOptions::default();
-    if lenient {
-        options.san = SanOptions::LENIENT;
-        options.fen = FenOptions::LENIENT;
-        for leniency in PgnLeniency::ALL {
-            options.leniencies = options.leniencies.with(leniency);
+/// The reading options of `allow` (leniency names of SAN, FEN and PGN),
+/// `lenient` (all of them) and `strict` (none of those the default reads),
+/// as the command's `--allow`, `--lenient` and `--strict`: `base` when
+/// neither is given.
+pub fn read_options(
+    base: ReadOptions,
+    allow: Vec<String>,
+    lenient: bool,
+    strict: bool,
+) -> PyResult<ReadOptions> {
+    let mut options = match (lenient, strict) {
+        (true, true) => {
+            return Err(PyValueError::new_err(
+                "lenient=True and strict=True ask for opposite things",
+            ));
         }
-    }
-    for name in allow.iter().map(|n| n.trim()) {
-        if let Some(leniency) = Leniency::from_name(name) {
-            options.san = options.san.with(leniency);
-        } else if let Some(leniency) = FenLeniency::from_name(name) {
-            options.fen = options.fen.with(leniency);
-        } else if let Some(leniency) = PgnLeniency::from_name(name) {
-            options.leniencies = options.leniencies.with(leniency);
-        } else {
-            return Err(PyValueError::new_err(format!(
-                "unknown leniency `{name}`: {}",
-                leniency_names().join(", ")
-            )));
-        }
+        (true, false) => ReadOptions::LENIENT,
+        (false, true) => ReadOptions::STRICT,
+        (false, false) => base,
+    };
+    for name in &allow {
+        options = options
+            .allow(name)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
     Ok(options)
 }
 
 /// Every leniency name, SAN's, FEN's then PGN's.
 pub fn leniency_names() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = Leniency::ALL.iter().map(|l| l.name()).collect();
-    names.extend(FenLeniency::ALL.iter().map(|l| l.name()));
-    names.extend(PgnLeniency::ALL.iter().map(|l| l.name()));
-    names
+    ReadOptions::leniencies().map(|(name, _)| name).collect()
 }
 
 /// The number of worker threads `threads` asks for: 0 means one per core.

@@ -15,9 +15,11 @@ use arrow_array::{
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use chessnote::location::Location;
-use chessnote::pgn::filter::{Filter, TagsAndPlies};
+use chessnote::pgn::filter::Filter;
 use chessnote::pgn::{Chunk, IoInput, ReadOptions, Reader};
-use chessnote_export::{BatchBuilder, Column, Columns, Record, Recorder, schema as export_schema};
+use chessnote_export::{
+    BatchBuilder, Column, Columns, Record, Recorder, Row, schema as export_schema,
+};
 use pyo3::exceptions::{PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
@@ -198,6 +200,7 @@ enum Rows {
 /// The state of a table stream (moved into the Arrow stream when exported).
 struct Table {
     rows: Rows,
+    columns: Columns,
     builder: BatchBuilder,
     filter: Option<Filter>,
     batch_size: usize,
@@ -205,12 +208,7 @@ struct Table {
 }
 
 fn keeps(filter: Option<&Filter>, record: &Record) -> bool {
-    filter.is_none_or(|f| {
-        f.matches(&TagsAndPlies {
-            tags: record.tags(),
-            plies: record.plies,
-        })
-    })
+    filter.is_none_or(|f| f.matches(&record.game))
 }
 
 impl Table {
@@ -226,7 +224,8 @@ impl Table {
                     match recorder.read(reader) {
                         Ok(Some(record)) => {
                             if keeps(self.filter.as_ref(), record) {
-                                self.builder.push(record, &self.name);
+                                self.builder
+                                    .push(&Row::new(record, self.columns, &self.name));
                                 if self.builder.len() >= self.batch_size {
                                     return Some(Ok(self.builder.finish()));
                                 }
@@ -369,7 +368,7 @@ fn chunk_batch(
     // A chunk is in memory: reading it cannot fail.
     while let Ok(Some(record)) = recorder.read(&mut reader) {
         if keeps(filter, record) {
-            builder.push(record, name);
+            builder.push(&Row::new(record, columns, name));
         }
     }
     builder.finish()
@@ -378,7 +377,7 @@ fn chunk_batch(
 /// The games of a PGN source as Arrow record batches: the rows and columns
 /// of `chessnote pgn export`. A bad game is a row with its first error.
 #[pyfunction]
-#[pyo3(signature = (source, *, columns = None, batch_size = 8192, r#where = None, threads = 1, allow = Vec::new(), lenient = false, source_name = None))]
+#[pyo3(signature = (source, *, columns = None, batch_size = 8192, r#where = None, threads = 1, allow = Vec::new(), lenient = false, strict = false, source_name = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn read_table(
     py: Python<'_>,
@@ -389,10 +388,11 @@ pub fn read_table(
     threads: usize,
     allow: Vec<String>,
     lenient: bool,
+    strict: bool,
     source_name: Option<String>,
 ) -> PyResult<TableReader> {
     let columns = export_columns(columns)?;
-    let options = source::read_options(allow, lenient)?;
+    let options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
     let filter = filter(py, r#where)?;
     let opened = source::open(source)?;
     let name: Arc<str> = source_name.unwrap_or(opened.name).into();
@@ -417,6 +417,7 @@ pub fn read_table(
     Ok(TableReader {
         table: Mutex::new(Some(Table {
             rows,
+            columns,
             builder,
             filter,
             batch_size: batch_size.max(1),
@@ -639,19 +640,20 @@ fn parse_texts(
         let mut reader = Reader::from_slice_with(&text_buf, options);
         // Reading bytes in memory cannot fail.
         match recorder.read(&mut reader) {
-            Ok(Some(record)) if prefix == 0 => builder.push(record, ""),
+            Ok(Some(record)) if prefix == 0 => builder.push(&Row::new(record, columns, "")),
             Ok(Some(record)) => {
                 let mut record = record.clone();
-                for error in &mut record.errors {
+                let game = &mut record.game;
+                for error in game.errors.iter_mut().chain(&mut game.warnings) {
                     *error = error.clone().relocated(in_movetext(
                         error.location(),
                         prefix,
                         prefix_lines,
                     ));
                 }
-                builder.push(&record, "");
+                builder.push(&Row::new(&record, columns, ""));
             }
-            _ => builder.push(&empty, ""),
+            _ => builder.push(&Row::new(&empty, columns, "")),
         }
     }
     builder.finish().columns().iter().map(signed).collect()
@@ -684,7 +686,7 @@ fn in_movetext(at: Location, prefix: u64, prefix_lines: u64) -> Location {
 /// new columns (default `"moves"`); `keep` passes the input's columns
 /// through first: all (True), none (False) or those named. Errors are rows.
 #[pyfunction]
-#[pyo3(signature = (data, *, column = "movetext", columns = None, keep = None, allow = Vec::new(), lenient = false))]
+#[pyo3(signature = (data, *, column = "movetext", columns = None, keep = None, allow = Vec::new(), lenient = false, strict = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn parse_movetext(
     py: Python<'_>,
@@ -694,9 +696,10 @@ pub fn parse_movetext(
     keep: Option<&Bound<'_, PyAny>>,
     allow: Vec<String>,
     lenient: bool,
+    strict: bool,
 ) -> PyResult<PyRecordBatch> {
     let columns = added_columns(columns)?;
-    let options = source::read_options(allow, lenient)?;
+    let options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
     let batches = import(data, column)?;
     let Some(first) = batches.first() else {
         return Err(PyValueError::new_err("the input has no batch"));

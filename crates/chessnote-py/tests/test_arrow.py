@@ -54,6 +54,7 @@ def check_against_games(table: pa.Table, games) -> None:
         assert cols["Result"][i] == tag(g, "Result"), at
         assert cols["Plies"][i] == g.plies, at
         assert cols["status"][i] == ("error" if g.errors else "ok"), at
+        assert cols["warnings"][i] == [w.kind for w in g.warnings], at
         assert cols["parse_error"][i] == first_error(g), at
         if g.errors:
             assert cols["error_kind"][i] == g.errors[0].kind, at
@@ -73,7 +74,11 @@ def test_pyarrow_table_holds_the_games(relative):
     meta = table.schema.metadata
     assert meta[b"chessnote.schema"] == b"chessnote.lichess.v1"
     if relative == CARLSEN:
-        assert any(g.errors for g in games)  # error rows are exercised
+        # 29 wrong `+` for `#`: warnings by default, errors when strict.
+        assert any(g.warnings for g in games) and not any(g.errors for g in games)
+        strict = games_of(path, strict=True)
+        assert any(g.errors for g in strict)  # error rows are exercised
+        check_against_games(pa.table(chessnote.read_table(path, strict=True)), strict)
 
 
 def test_record_batch_reader_and_iteration():
@@ -99,8 +104,8 @@ def test_schema_and_column_names():
         assert schema.names == chessnote.column_names(columns)
         assert schema.metadata[b"chessnote.schema"] == b"chessnote.lichess.v1"
     assert chessnote.column_names("hf") == HF_COLUMNS
-    assert len(chessnote.column_names("lichess")) == 36
-    assert len(chessnote.column_names("full")) == 42
+    assert len(chessnote.column_names("lichess")) == 37
+    assert len(chessnote.column_names("full")) == 44
     # Whatever order columns are asked for in, the schema's order.
     assert chessnote.column_names(["uci", "White"]) == ["White", "uci"]
 
@@ -132,10 +137,11 @@ def test_threads_give_identical_tables():
 
 def test_where_and_leniencies_apply_to_tables():
     path = shared_file(CARLSEN)
-    games = games_of(path, allow=["wrong-suffix"])
-    table = pa.table(chessnote.read_table(path, allow=["wrong-suffix"]))
+    games = games_of(path, strict=True, allow=["wrong-suffix"])
+    table = pa.table(chessnote.read_table(path, strict=True, allow=["wrong-suffix"]))
     check_against_games(table, games)
-    assert len([g for g in games if g.errors]) < len([g for g in games_of(path) if g.errors])
+    strict = games_of(path, strict=True)
+    assert len([g for g in games if g.errors]) < len([g for g in strict if g.errors])
     games = games_of(path, where='Result = "1-0"')
     table = pa.table(chessnote.read_table(path, where='Result = "1-0"'))
     check_against_games(table, games)
@@ -161,21 +167,25 @@ def test_polars_reads_the_same_values():
 def test_duckdb_reads_the_same_values():
     duckdb = pytest.importorskip("duckdb")
     path = shared_file(CARLSEN)
-    games = games_of(path)
-    r = chessnote.read_table(path)  # noqa: F841 (DuckDB finds it by name)
+    games = games_of(path, strict=True)
+    r = chessnote.read_table(path, strict=True)  # noqa: F841 (DuckDB finds it by name)
     assert duckdb.sql("SELECT count(*) FROM r").fetchall() == [(len(games),)]
-    r = chessnote.read_table(path)  # noqa: F841
+    r = chessnote.read_table(path, strict=True)  # noqa: F841
     rows = duckdb.sql("SELECT White, Black, Result, uci, clk, parse_error FROM r").fetchall()
     assert rows == [
         (tag(g, "White"), tag(g, "Black"), tag(g, "Result"), g.uci, g.clocks, first_error(g))
         for g in games
     ]
-    r = chessnote.read_table(path)  # noqa: F841
+    r = chessnote.read_table(path, strict=True)  # noqa: F841
     errors = duckdb.sql("SELECT count(*) FROM r WHERE status = 'error'").fetchall()[0][0]
     assert errors == sum(1 for g in games if g.errors) > 0
+    # By default the same games are read whole, their deviations warnings.
+    r = chessnote.read_table(path)  # noqa: F841
+    warned = duckdb.sql("SELECT count(*) FROM r WHERE len(warnings) > 0").fetchall()[0][0]
+    assert warned == errors
     # A chessnote RecordBatch (parse_movetext's) too.
     hf = pa.table(chessnote.read_table(path, columns="hf"))
-    b = chessnote.parse_movetext(hf.to_batches()[0], keep=["White"])  # noqa: F841
+    b = chessnote.parse_movetext(hf.to_batches()[0], keep=["White"], strict=True)  # noqa: F841
     rows = duckdb.sql("SELECT White, uci, status FROM b").fetchall()
     n = hf.to_batches()[0].num_rows
     assert rows == [(tag(g, "White"), g.uci, "error" if g.errors else "ok") for g in games[:n]]
@@ -246,7 +256,10 @@ def test_parse_movetext_on_hugging_face_batches(relative):
         if any(n.lower() == name.lower() for n in added):
             assert column(out, name) == column(full, name), name
     if relative == CARLSEN:
-        assert "error" in column(out, "status")
+        assert "error" not in column(out, "status")
+        assert any(column(out, "warnings"))
+        strict = pa.Table.from_batches(map_in_arrow(batches, strict=True))
+        assert "error" in column(strict, "status")
 
 
 def test_parse_movetext_keep_options():

@@ -304,13 +304,14 @@ def test_sts_san_and_uci_pairs():
 
 
 def test_scalachess_lines_replay_as_the_command_replays_them(tmp_path):
-    """Each line pushed move by move on a Board plays what the command plays
-    of it as a game; the lines python-chess replays replay in full."""
+    """Each line pushed move by move on a Board (strict SAN) plays what the
+    command plays of it as a game with --strict; the lines python-chess
+    replays replay in full."""
     rows = [r for r in shared_tsv("scalachess-fixture-san-lines.tsv") if r["variant"] == "standard"]
     assert len(rows) > 400
     pgn = tmp_path / "lines.pgn"
     pgn.write_text("".join(f"{r['san_moves']} *\n\n" for r in rows), encoding="utf-8")
-    results = cli_json(pgn)
+    results = cli_json(pgn, "--strict")
     assert len(results) == len(rows)
     for row, theirs in zip(rows, results):
         board = Board()

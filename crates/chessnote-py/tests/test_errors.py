@@ -182,7 +182,7 @@ def test_illegal_moves_in_a_real_file_are_located():
     path = shared_file("medium/pgnmentor-Carlsen-crlf.pgn")
     data = path.read_bytes()
     located = 0
-    for game in chessnote.read_pgn(path):
+    for game in chessnote.read_pgn(path, strict=True):
         for e in game.errors:
             san = re.search(r"`([^`]*)`", e.message).group(1)
             assert data[e.offset:e.offset + len(san)].decode() == san
@@ -194,6 +194,21 @@ def test_illegal_moves_in_a_real_file_are_located():
                 board.push_san(san)
             located += 1
     assert located >= 20
+    # By default the same moves are read and played, each a warning placed
+    # at its move and naming what it was read as.
+    warned = 0
+    for game in chessnote.read_pgn(path):
+        assert not game.errors
+        for w in game.warnings:
+            san = re.search(r"`([^`]*)`", w.message).group(1)
+            assert data[w.offset:w.offset + len(san)].decode() == san
+            assert (w.line, w.column) == line_and_column(data, w.offset)
+            assert (w.kind, w.severity) == ("wrong-suffix", "warning")
+            read_as = w.message.rsplit("read as ", 1)[1]
+            assert game.san[w.ply - 1] == read_as
+            assert read_as.rstrip("+#") == san.rstrip("+#") and read_as != san
+            warned += 1
+    assert warned == located
 
 
 # --- Errors of the readers' arguments -----------------------------------------------

@@ -284,9 +284,11 @@ def test_where_keeps_the_games_the_command_keeps(relative, where):
 )
 def test_leniencies_read_as_the_command_reads_them(relative, allow):
     path = shared_file(relative)
-    strict = list(cli_json_cached(path))
-    theirs = cli_json(path, "--allow", ",".join(allow))
-    ours = [g.to_dict() for g in chessnote.read_pgn(path, allow=allow)]
+    strict = cli_json(path, "--strict")
+    ours = [g.to_dict() for g in chessnote.read_pgn(path, strict=True)]
+    assert ours == strict, first_difference(ours, strict)
+    theirs = cli_json(path, "--strict", "--allow", ",".join(allow))
+    ours = [g.to_dict() for g in chessnote.read_pgn(path, strict=True, allow=allow)]
     assert ours == theirs, first_difference(ours, theirs)
     assert theirs != strict, "the leniency changes nothing on this file"
     lenient = [g.to_dict() for g in chessnote.read_pgn(path, lenient=True)]
@@ -297,13 +299,19 @@ def test_games_name_the_san_leniencies_they_used():
     """Game.leniencies: "the SAN leniencies the moves needed (only those
     allowed)". The Carlsen file has 29 games that need wrong-suffix."""
     path = shared_file("medium/pgnmentor-Carlsen-crlf.pgn")
-    strict = list(chessnote.read_pgn(path))
+    strict = list(chessnote.read_pgn(path, strict=True))
     needing = {g.index for g in strict if g.errors and "wrong-suffix" in g.errors[0].message}
     assert len(needing) >= 20
-    allowed = list(chessnote.read_pgn(path, allow=["wrong-suffix"]))
+    allowed = list(chessnote.read_pgn(path, strict=True, allow=["wrong-suffix"]))
     using = {g.index for g in allowed if "wrong-suffix" in g.leniencies}
     assert using == needing
     assert all(set(g.leniencies) <= {"wrong-suffix"} for g in allowed)
+    # Read by default: the same games, each deviation a warning.
+    default = list(chessnote.read_pgn(path))
+    assert [g.uci for g in default] == [g.uci for g in allowed]
+    warned = {g.index for g in default if g.warnings}
+    assert warned == needing
+    assert all(w.kind == "wrong-suffix" for g in default for w in g.warnings)
 
 
 # --- python-chess's reading of the real-game files ---------------------------

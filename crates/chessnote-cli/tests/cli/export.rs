@@ -24,7 +24,7 @@ use super::{Run, TempFile, chessnote, shared_path};
 // ---------------------------------------------------------------------------
 
 /// Every column, in the canonical order.
-const COLUMNS: [&str; 42] = [
+const COLUMNS: [&str; 44] = [
     "Event",
     "Site",
     "White",
@@ -54,6 +54,7 @@ const COLUMNS: [&str; 42] = [
     "Plies",
     "uci",
     "san",
+    "final_fen",
     "clk",
     "eval_cp",
     "eval_mate",
@@ -63,6 +64,7 @@ const COLUMNS: [&str; 42] = [
     "error_ply",
     "error_line",
     "error_column",
+    "warnings",
     "game_index",
     "source_file",
     "source_offset",
@@ -153,6 +155,7 @@ fn preset(name: &str) -> Vec<&'static str> {
                 ![
                     "movetext",
                     "san",
+                    "final_fen",
                     "error_line",
                     "error_column",
                     "game_index",
@@ -715,6 +718,15 @@ fn expected_row(json_line: &str, columns: &[&str], source: &str) -> BTreeMap<Str
     row.insert("error_ply".into(), error("ply"));
     row.insert("error_line".into(), error("line"));
     row.insert("error_column".into(), error("column"));
+    let warnings = value("warnings");
+    let kinds: Vec<Value> = warnings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["kind"].clone())
+        .collect();
+    row.insert("warnings".into(), Value::Array(kinds));
+    row.insert("final_fen".into(), value("final_fen"));
     row.insert("game_index".into(), value("index"));
     row.insert("source_file".into(), source.into());
     row.insert("source_offset".into(), value("offset"));

@@ -759,8 +759,21 @@ fn json_has_every_key_with_its_type_on_the_lichess_sample() {
             .map(String::as_str)
             .collect();
         let mut want = [
-            "index", "offset", "line", "headers", "fen", "chess960", "uci", "san", "result",
-            "clocks", "evals", "plies", "errors",
+            "index",
+            "offset",
+            "line",
+            "headers",
+            "fen",
+            "chess960",
+            "uci",
+            "san",
+            "result",
+            "clocks",
+            "evals",
+            "plies",
+            "errors",
+            "warnings",
+            "final_fen",
         ];
         want.sort_unstable();
         assert_eq!(keys, want, "game {i}");
@@ -856,7 +869,12 @@ fn json_errors_say_what_check_says() {
     for game in json.json() {
         for e in game["errors"].as_array().unwrap() {
             let keys: Vec<&str> = e.as_object().unwrap().keys().map(String::as_str).collect();
-            assert_eq!(keys, ["column", "kind", "line", "message", "offset", "ply"]);
+            assert_eq!(
+                keys,
+                [
+                    "column", "kind", "line", "message", "offset", "ply", "severity"
+                ]
+            );
             from_games.push((e["line"].clone(), e["column"].clone(), e["kind"].clone()));
         }
     }
@@ -1241,7 +1259,7 @@ fn agree_with_python_chess(
         let games: Vec<Read3> = Reader::from_slice_with(&data, options)
             .games_with(Game::builder_with(options))
             .map(|g: Game| Read3 {
-                tags: g.tags.clone(),
+                tags: g.tags.to_vec(),
                 uci: g.uci().map(|m| m.to_string()).collect(),
                 result: g.result.map(|r| r.as_str().to_owned()),
             })

@@ -220,9 +220,12 @@ class Pin:
     def __hash__(self) -> int: ...
 
 class GameError:
-    """A problem found in a game: its kind, message, and place in the input."""
+    """A problem found in a game: its kind, severity (``"error"``, or
+    ``"warning"`` for a move written off the standard and read), message,
+    and place in the input."""
 
     kind: str
+    severity: str
     message: str
     offset: int
     line: int
@@ -274,6 +277,14 @@ class Game:
         """Comments before the first move."""
     @property
     def errors(self) -> list[GameError]: ...
+    @property
+    def warnings(self) -> list[GameError]:
+        """Moves written off the standard (a wrong ``+``, a needless
+        disambiguation, UCI) that were read and played; ``strict=True``
+        makes them errors."""
+    @property
+    def final_fen(self) -> str | None:
+        """The position after the moves played; None when the start is not legal."""
     @property
     def leniencies(self) -> list[str]:
         """The SAN leniencies the moves needed (only those allowed)."""
@@ -344,6 +355,7 @@ def read_pgn(
     threads: int = 1,
     allow: Sequence[str] = (),
     lenient: bool = False,
+    strict: bool = False,
     variations: bool = False,
 ) -> GameReader:
     """Reads the games of a PGN file (plain, ``.zst``, ``.gz`` or ``.bz2``,
@@ -352,7 +364,10 @@ def read_pgn(
     ``where`` keeps the games the ``--where`` language matches (as
     ``chessnote pgn --where``); ``threads`` reads with that many worker
     threads (0: one per core), in order; ``allow`` names SAN, FEN and PGN
-    leniencies, ``lenient`` allows them all.
+    leniencies, ``lenient`` allows them all. By default a move written off
+    the standard that names one legal move (a wrong ``+``, a needless
+    disambiguation, a UCI move) is played and listed in the game's
+    ``warnings``; ``strict=True`` makes it an error that ends the replay.
 
     Raises ``OSError`` when the file cannot be opened, ``ChessnoteError``
     for a bad ``where``, ``ValueError`` for an unknown leniency name.
@@ -368,6 +383,7 @@ def read_table(
     threads: int = 1,
     allow: Sequence[str] = (),
     lenient: bool = False,
+    strict: bool = False,
     source_name: str | None = None,
 ) -> TableReader:
     """The games of a PGN source as Arrow record batches: the rows and
@@ -383,6 +399,7 @@ def parse_movetext(
     keep: bool | Sequence[str] = True,
     allow: Sequence[str] = (),
     lenient: bool = False,
+    strict: bool = False,
 ) -> RecordBatch:
     """Parses a column of PGN movetext strings (the Hugging Face Lichess
     Parquet shape) into the export's move columns.

@@ -6,17 +6,17 @@ use alloc::vec::Vec;
 use core::ops::ControlFlow::{self, Continue};
 
 use super::input::{Input, SliceInput};
+use super::route::{Comment, replay_visitor};
 use super::tree::{GameTree, NodeId};
 use super::{
-    Encoding, GameResult, GameStart, Nag, PgnError, PgnErrorKind, RawComment, RawTag, ReadOptions,
-    Reader, Replayer, Skip, Token, Visitor,
+    Encoding, GameResult, GameSink, Nag, Ply, ReadOptions, Reader, Replay, ReplayOptions,
+    ReplayState, VariationMode,
 };
 use crate::position::Position;
-use crate::san::{San, SanPlus};
-use crate::uci::Uci;
 
 /// The visitor behind [`Reader::game_trees`]: builds a [`GameTree`] from
-/// each game, variations included, replaying every move.
+/// each game, variations included, replaying every move: a sink of the one
+/// routing, [`Replay`].
 ///
 /// Where things go: a comment or NAG after a move belongs to that move (a
 /// comment after a variation's `)`, to the move the variation is an
@@ -36,14 +36,14 @@ use crate::uci::Uci;
 /// ```
 #[derive(Clone, Debug)]
 pub struct TreeBuilder {
-    replayer: Replayer,
-    comment: Vec<u8>,
-    pending: Vec<PgnError>,
+    replay: Replay<Grow>,
 }
 
-/// A tree being built, and where in it the reader is.
-#[derive(Debug)]
-pub struct Growing {
+replay_visitor!(TreeBuilder, replay, GameTree);
+
+/// The sink that grows a tree, and where in it the reader is.
+#[derive(Clone, Debug)]
+struct Grow {
     tree: GameTree,
     /// The node the next move follows: the last node of the current line.
     current: NodeId,
@@ -61,188 +61,124 @@ impl TreeBuilder {
     /// A builder that replays with the SAN and FEN leniencies of `options`
     /// (pass the reader's).
     pub fn new(options: ReadOptions) -> TreeBuilder {
+        let grow = Grow {
+            tree: GameTree::from_parts(Position::new()),
+            current: GameTree::ROOT,
+            lines: Vec::new(),
+            fresh: false,
+            starting: Vec::new(),
+        };
+        let options = ReplayOptions::new(options)
+            .variations(VariationMode::Replay)
+            .comments(true);
         TreeBuilder {
-            replayer: Replayer::new(options.san).fen_options(options.fen),
-            comment: Vec::new(),
-            pending: Vec::new(),
+            replay: Replay::new(grow, options),
         }
-    }
-
-    fn text(g: &mut Growing, bytes: &[u8]) -> String {
-        let (text, used) = super::decode_text(bytes);
-        if used == Encoding::Latin1 {
-            g.tree.encoding = Encoding::Latin1;
-        }
-        text.into_owned()
-    }
-
-    fn add(&mut self, g: &mut Growing, mv: Option<crate::Move>) {
-        let node = g.tree.push_child(g.current, mv, false);
-        if let Some(line) = g.lines.last_mut() {
-            *line = (g.current, node);
-        }
-        let starting = core::mem::take(&mut g.starting);
-        if g.tree.main_child(GameTree::ROOT) == Some(node) {
-            // The first move of the mainline (a variation's, when the
-            // mainline's own first move did not read): comments before it
-            // are the game's, as the written text will say.
-            g.tree[GameTree::ROOT].comments.extend(starting);
-        } else {
-            g.tree[node].starting_comments = starting;
-        }
-        g.current = node;
-        g.fresh = false;
     }
 }
 
-impl Visitor for TreeBuilder {
-    type Tags = Growing;
-    type Movetext = Growing;
+impl Grow {
+    fn add(&mut self, mv: Option<crate::Move>) {
+        let node = self.tree.push_child(self.current, mv, false);
+        if let Some(line) = self.lines.last_mut() {
+            *line = (self.current, node);
+        }
+        let starting = core::mem::take(&mut self.starting);
+        if self.tree.main_child(GameTree::ROOT) == Some(node) {
+            // The first move of the mainline (a variation's, when the
+            // mainline's own first move did not read): comments before it
+            // are the game's, as the written text will say.
+            self.tree[GameTree::ROOT].comments.extend(starting);
+        } else {
+            self.tree[node].starting_comments = starting;
+        }
+        self.current = node;
+        self.fresh = false;
+    }
+}
+
+impl GameSink for Grow {
     type Output = GameTree;
 
-    fn begin_game(&mut self, start: GameStart) -> ControlFlow<GameTree, Growing> {
-        self.replayer.begin_game(start);
-        self.pending.clear();
-        self.comment.clear();
+    fn begin_game(&mut self, state: &ReplayState) {
+        let start = state.game();
         let mut tree = GameTree::from_parts(Position::new());
         tree.index = start.index;
         tree.offset = start.location.byte;
         tree.line = start.location.line;
-        Continue(Growing {
-            tree,
-            current: GameTree::ROOT,
-            lines: alloc::vec![(GameTree::ROOT, GameTree::ROOT)],
-            fresh: false,
-            starting: Vec::new(),
-        })
+        self.tree = tree;
+        self.current = GameTree::ROOT;
+        self.lines.clear();
+        self.lines.push((GameTree::ROOT, GameTree::ROOT));
+        self.fresh = false;
+        self.starting.clear();
     }
 
-    fn tag(&mut self, g: &mut Growing, name: &[u8], value: RawTag<'_>) -> ControlFlow<GameTree> {
-        super::game::push_tag(&mut g.tree.tags, &mut g.tree.encoding, name, value);
-        self.replayer.tag(name, value);
+    fn begin_movetext(&mut self, state: &ReplayState) -> ControlFlow<()> {
+        let (index, offset, line) = (self.tree.index, self.tree.offset, self.tree.line);
+        self.tree = GameTree::from_parts(state.start().clone());
+        self.tree.tags = state.tags().to_vec();
+        self.tree.encoding = state.tags().encoding();
+        (self.tree.index, self.tree.offset, self.tree.line) = (index, offset, line);
         Continue(())
     }
 
-    fn begin_movetext(&mut self, mut g: Growing) -> ControlFlow<GameTree, Growing> {
-        if let Err(error) = self.replayer.begin_movetext() {
-            g.tree.errors.push(error);
+    fn ply(&mut self, _: &ReplayState, ply: &Ply<'_>) {
+        if ply.played {
+            self.add(ply.mv);
         }
-        let tags = core::mem::take(&mut g.tree.tags);
-        let (index, offset, line, encoding) =
-            (g.tree.index, g.tree.offset, g.tree.line, g.tree.encoding);
-        g.tree = GameTree::from_parts(self.replayer.start().clone());
-        g.tree.tags = tags;
-        (g.tree.index, g.tree.offset, g.tree.line, g.tree.encoding) =
-            (index, offset, line, encoding);
-        Continue(g)
     }
 
-    fn san(&mut self, g: &mut Growing, san: SanPlus, token: Token<'_>) -> ControlFlow<GameTree> {
-        let stopped = self.replayer.is_stopped();
-        match self.replayer.san(san, &token) {
-            Ok(Some(mv)) => self.add(g, Some(mv)),
-            Ok(None) if !stopped && san.san == San::Null => self.add(g, None),
-            Ok(None) => {}
-            Err(error) => g.tree.errors.push(error),
+    fn nag(&mut self, _: &ReplayState, nag: Nag) {
+        let current = self.current;
+        self.tree[current].nags.push(nag);
+    }
+
+    fn comment(&mut self, _: &ReplayState, comment: &Comment<'_>) {
+        if comment.encoding == Encoding::Latin1 {
+            self.tree.encoding = Encoding::Latin1;
         }
-        Continue(())
-    }
-
-    fn uci(&mut self, g: &mut Growing, uci: Uci, token: Token<'_>) -> ControlFlow<GameTree> {
-        let stopped = self.replayer.is_stopped();
-        match self.replayer.uci(uci, &token) {
-            Ok(Some((mv, _))) => self.add(g, Some(mv)),
-            Ok(None) if !stopped && uci == Uci::Null => self.add(g, None),
-            Ok(None) => {}
-            Err(error) => g.tree.errors.push(error),
-        }
-        Continue(())
-    }
-
-    fn nag(&mut self, g: &mut Growing, nag: Nag) -> ControlFlow<GameTree> {
-        let current = g.current;
-        g.tree[current].nags.push(nag);
-        Continue(())
-    }
-
-    fn partial_comment(
-        &mut self,
-        _: &mut Growing,
-        comment: RawComment<'_>,
-    ) -> ControlFlow<GameTree> {
-        self.comment.extend_from_slice(comment.as_bytes());
-        Continue(())
-    }
-
-    fn comment(&mut self, g: &mut Growing, comment: RawComment<'_>) -> ControlFlow<GameTree> {
-        let text = if self.comment.is_empty() {
-            TreeBuilder::text(g, comment.as_bytes())
+        let text = String::from(comment.text);
+        if self.fresh {
+            self.starting.push(text);
         } else {
-            self.comment.extend_from_slice(comment.as_bytes());
-            let whole = core::mem::take(&mut self.comment);
-            let text = TreeBuilder::text(g, &whole);
-            self.comment = whole;
-            self.comment.clear();
-            text
-        };
-        if g.fresh {
-            g.starting.push(text);
-        } else {
-            let current = g.current;
-            g.tree[current].comments.push(text);
+            let current = self.current;
+            self.tree[current].comments.push(text);
         }
-        Continue(())
     }
 
-    fn begin_variation(&mut self, g: &mut Growing) -> ControlFlow<GameTree, Skip> {
-        self.replayer.begin_variation();
+    fn begin_variation(&mut self, _: &ReplayState) {
         // A variation is an alternative to the last move of the line: it
         // starts from the node before it (before any move, it has nothing
         // to hang from: the replayer plays none of its moves).
-        let before = g.lines.last().map_or(GameTree::ROOT, |line| line.0);
-        g.lines.push((before, before));
-        g.current = before;
-        g.fresh = true;
-        Continue(Skip(false))
+        let before = self.lines.last().map_or(GameTree::ROOT, |line| line.0);
+        self.lines.push((before, before));
+        self.current = before;
+        self.fresh = true;
     }
 
-    fn end_variation(&mut self, g: &mut Growing) -> ControlFlow<GameTree> {
-        self.replayer.end_variation();
-        if g.lines.len() > 1 {
-            g.lines.pop();
+    fn end_variation(&mut self, _: &ReplayState) {
+        if self.lines.len() > 1 {
+            self.lines.pop();
         }
-        g.current = g.lines.last().map_or(GameTree::ROOT, |line| line.1);
-        g.fresh = false;
+        self.current = self.lines.last().map_or(GameTree::ROOT, |line| line.1);
+        self.fresh = false;
         // Comments of a variation with no move stay with the move it
         // branched from.
-        let starting = core::mem::take(&mut g.starting);
-        let current = g.current;
-        g.tree[current].comments.extend(starting);
-        Continue(())
+        let starting = core::mem::take(&mut self.starting);
+        let current = self.current;
+        self.tree[current].comments.extend(starting);
     }
 
-    fn result(&mut self, g: &mut Growing, result: GameResult) -> ControlFlow<GameTree> {
-        g.tree.marker = Some(result);
-        Continue(())
+    fn result(&mut self, _: &ReplayState, result: GameResult) {
+        self.tree.marker = Some(result);
     }
 
-    fn error(&mut self, error: PgnError) -> ControlFlow<GameTree> {
-        if matches!(
-            error.kind(),
-            PgnErrorKind::InvalidSan | PgnErrorKind::TooManyMoves
-        ) {
-            self.replayer.stop_line();
-        }
-        self.pending.push(error);
-        Continue(())
-    }
-
-    fn end_game(&mut self, mut g: Growing) -> GameTree {
-        let starting = core::mem::take(&mut g.starting);
-        g.tree[GameTree::ROOT].comments.extend(starting);
-        g.tree.errors.append(&mut self.pending);
-        g.tree.errors.sort_by_key(|e| e.location().byte);
-        g.tree
+    fn end_game(&mut self, state: &mut ReplayState) -> GameTree {
+        let starting = core::mem::take(&mut self.starting);
+        self.tree[GameTree::ROOT].comments.extend(starting);
+        (self.tree.errors, self.tree.warnings) = state.take_problems();
+        core::mem::replace(&mut self.tree, GameTree::from_parts(Position::new()))
     }
 }
 

@@ -1047,6 +1047,32 @@ impl fmt::Display for Annotations<'_> {
     }
 }
 
+/// Fills `clock` and `eval`, when still empty, from the first `[%clk]` and
+/// `[%eval]` of `comment` that read, as [`Annotations::parse`] finds them:
+/// what a move's clock and evaluation are when it has several comments.
+///
+/// ```
+/// use chessnote::pgn::commands::{first_clock_and_eval, Centis};
+/// let (mut clock, mut eval) = (None, None);
+/// first_clock_and_eval("[%clk 0:x] [%eval 0.25] [%clk 0:00:10]", &mut clock, &mut eval);
+/// assert_eq!(clock, Some(Centis(1000)));
+/// first_clock_and_eval("[%clk 0:00:05]", &mut clock, &mut eval);
+/// assert_eq!((clock, eval.map(|e| e.to_string())), (Some(Centis(1000)), Some("[%eval 0.25]".into())));
+/// ```
+pub fn first_clock_and_eval(comment: &str, clock: &mut Option<Centis>, eval: &mut Option<Eval>) {
+    if (clock.is_some() && eval.is_some()) || memchr::memchr(b'%', comment.as_bytes()).is_none() {
+        return;
+    }
+    for command in commands(comment) {
+        let args = command.args.as_bytes();
+        match command.name {
+            "clk" if clock.is_none() => *clock = Centis::from_ascii(args).ok(),
+            "eval" if eval.is_none() => *eval = Eval::from_ascii(args).ok(),
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

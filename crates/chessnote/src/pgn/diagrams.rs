@@ -1,7 +1,6 @@
 //! A game's positions as diagrams: each with its last move, its king in
 //! check and the shapes (`[%csl]`, `[%cal]`) of its comments.
 
-use alloc::string::String;
 use core::iter::FusedIterator;
 
 use super::Game;
@@ -94,7 +93,7 @@ pub struct Diagrams<'a> {
 }
 
 /// Adds the shapes of `comments` to `diagram`.
-fn add_shapes(diagram: &mut Diagram, comments: &[String]) {
+fn add_shapes<'c>(diagram: &mut Diagram, comments: impl Iterator<Item = &'c str>) {
     for comment in comments {
         let notes = Annotations::parse(comment);
         diagram.squares.extend(notes.squares);
@@ -145,17 +144,10 @@ impl Diagrams<'_> {
             Some(position) => position.diagram(),
             None => Diagram::new(game.start.board),
         };
-        let comments = match ply {
-            0 => &game.comments,
-            ply => {
-                let played = &game.moves[ply - 1];
-                if let Some(mv) = played.mv {
-                    diagram.set_last_move(mv);
-                }
-                &played.comments
-            }
-        };
-        add_shapes(&mut diagram, comments);
+        if let Some(mv) = ply.checked_sub(1).and_then(|i| game.moves[i].mv) {
+            diagram.set_last_move(mv);
+        }
+        add_shapes(&mut diagram, game.comments(ply));
         diagram
     }
 }

@@ -8,6 +8,7 @@ use core::fmt;
 
 use crate::Diagnostic;
 use crate::location::Location;
+use crate::san::Leniency;
 use crate::text::error_kind;
 
 error_kind! {
@@ -70,7 +71,103 @@ error_kind! {
         /// A `Variant` chessnote cannot replay (crazyhouse, atomic, …):
         /// the moves are read but not replayed.
         UnsupportedVariant = ("unsupported-variant", "unsupported variant"),
+        /// Warning: a pawn move written with its source as SAN never
+        /// writes it (`e2e4` read as SAN, `de4`, `xd5`); see
+        /// [`crate::san::Leniency::PawnSources`].
+        PawnSources = ("pawn-sources", "pawn move written with a source SAN never writes"),
+        /// Warning: a source that cannot reach the destination, ignored
+        /// ([`crate::san::Leniency::AnyGeometry`]).
+        AnyGeometry = ("any-geometry", "source square that cannot reach the destination"),
+        /// Warning: a pawn move written with `P` (`Pe4`;
+        /// [`crate::san::Leniency::PawnLetter`]).
+        PawnLetter = ("pawn-letter", "pawn move written with P"),
+        /// Warning: a promotion without `=` (`e8Q`;
+        /// [`crate::san::Leniency::PromotionWithoutEquals`]).
+        PromotionWithoutEquals = ("promotion-without-equals", "promotion without ="),
+        /// Warning: an en-passant mark (`exd6 e.p.`;
+        /// [`crate::san::Leniency::EnPassantSuffix`]).
+        EnPassantSuffix = ("en-passant-suffix", "en-passant mark"),
+        /// Warning: a dash between source and destination (`Ng1-f3`;
+        /// [`crate::san::Leniency::LanDash`]).
+        LanDash = ("lan-dash", "dash between source and destination"),
+        /// Warning: a disambiguation other than the one SAN writes (`Nge2`
+        /// for `Ne2`; [`crate::san::Leniency::AnyDisambiguation`]).
+        AnyDisambiguation = ("any-disambiguation", "disambiguation SAN does not write"),
+        /// Warning: a capture mark `x` on a move that captures nothing, or
+        /// none on a capture ([`crate::san::Leniency::CaptureMismatch`]).
+        CaptureMismatch = ("capture-mismatch", "missing or superfluous capture mark"),
+        /// Warning: a `+` or `#` the move does not give (`+` for mate, `#`
+        /// for check, either for neither; [`crate::san::Leniency::WrongSuffix`]).
+        WrongSuffix = ("wrong-suffix", "wrong check or checkmate suffix"),
+        /// Warning: a move written in UCI (`e2e4`) where SAN is expected
+        /// ([`super::PgnLeniency::UciMoves`]).
+        UciMoves = ("uci-moves", "move written in UCI"),
     }
+}
+
+impl PgnErrorKind {
+    /// Whether the kind is a warning: a move written off the standard
+    /// that resolves to exactly one legal move, played, and reported
+    /// under the name of the leniency that reads it (the reader's
+    /// defaults read them; [`super::ReadOptions::STRICT`] refuses them).
+    /// The other kinds are errors.
+    ///
+    /// ```
+    /// use chessnote::pgn::PgnErrorKind;
+    /// assert!(PgnErrorKind::WrongSuffix.is_warning());
+    /// assert!(!PgnErrorKind::IllegalMove.is_warning());
+    /// ```
+    pub const fn is_warning(self) -> bool {
+        matches!(
+            self,
+            PgnErrorKind::PawnSources
+                | PgnErrorKind::AnyGeometry
+                | PgnErrorKind::PawnLetter
+                | PgnErrorKind::PromotionWithoutEquals
+                | PgnErrorKind::EnPassantSuffix
+                | PgnErrorKind::LanDash
+                | PgnErrorKind::AnyDisambiguation
+                | PgnErrorKind::CaptureMismatch
+                | PgnErrorKind::WrongSuffix
+                | PgnErrorKind::UciMoves
+        )
+    }
+
+    /// The warning a SAN leniency's use is reported as: `None` for the
+    /// leniencies even strict reading allows ([`super::ReadOptions::STRICT`]:
+    /// castling with zeros, the null move).
+    ///
+    /// ```
+    /// use chessnote::pgn::PgnErrorKind;
+    /// use chessnote::san::Leniency;
+    /// assert_eq!(PgnErrorKind::of_leniency(Leniency::WrongSuffix), Some(PgnErrorKind::WrongSuffix));
+    /// assert_eq!(PgnErrorKind::of_leniency(Leniency::ZeroCastling), None);
+    /// ```
+    pub const fn of_leniency(leniency: Leniency) -> Option<PgnErrorKind> {
+        Some(match leniency {
+            Leniency::ZeroCastling | Leniency::NullMove => return None,
+            Leniency::PawnSources => PgnErrorKind::PawnSources,
+            Leniency::AnyGeometry => PgnErrorKind::AnyGeometry,
+            Leniency::PawnLetter => PgnErrorKind::PawnLetter,
+            Leniency::PromotionWithoutEquals => PgnErrorKind::PromotionWithoutEquals,
+            Leniency::EnPassantSuffix => PgnErrorKind::EnPassantSuffix,
+            Leniency::LanDash => PgnErrorKind::LanDash,
+            Leniency::AnyDisambiguation => PgnErrorKind::AnyDisambiguation,
+            Leniency::CaptureMismatch => PgnErrorKind::CaptureMismatch,
+            Leniency::WrongSuffix => PgnErrorKind::WrongSuffix,
+        })
+    }
+}
+
+/// A field's value in [`PgnError::fields`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ProblemField {
+    /// Text.
+    Text(String),
+    /// A number.
+    Number(u64),
+    /// Nothing (a problem not about a move has no ply).
+    Null,
 }
 
 /// One problem in a PGN input: what, where, in which game.
@@ -175,6 +272,54 @@ impl PgnError {
     /// What was wrong.
     pub fn kind(&self) -> PgnErrorKind {
         self.inner.kind
+    }
+
+    /// Whether it is a warning ([`PgnErrorKind::is_warning`]): a move read
+    /// and played although written off the standard.
+    pub fn is_warning(&self) -> bool {
+        self.inner.kind.is_warning()
+    }
+
+    /// `"warning"` or `"error"`.
+    pub fn severity(&self) -> &'static str {
+        if self.is_warning() {
+            "warning"
+        } else {
+            "error"
+        }
+    }
+
+    /// The problem as every machine-readable report writes it (the JSON
+    /// objects of `chessnote pgn`, the Python package's dicts), in this
+    /// order: `kind` (the stable name), `severity`, `message`, `offset`,
+    /// `line`, `column`, `ply` (null when not about a move).
+    ///
+    /// ```
+    /// use chessnote::pgn::{ProblemField, Reader};
+    /// let game = Reader::from_slice(b"1. e4 e5 2. Ke3 *").games().next().unwrap();
+    /// let fields = game.errors[0].fields();
+    /// assert_eq!(fields[0], ("kind", ProblemField::Text("illegal-move".into())));
+    /// assert_eq!(fields[6], ("ply", ProblemField::Number(3)));
+    /// ```
+    pub fn fields(&self) -> [(&'static str, ProblemField); 7] {
+        let at = self.inner.location;
+        let mut message = String::new();
+        // Writing to a String cannot fail.
+        let _ = self.write_body(&mut message);
+        [
+            ("kind", ProblemField::Text(self.inner.kind.name().into())),
+            ("severity", ProblemField::Text(self.severity().into())),
+            ("message", ProblemField::Text(message)),
+            ("offset", ProblemField::Number(at.byte)),
+            ("line", ProblemField::Number(at.line)),
+            ("column", ProblemField::Number(at.column)),
+            (
+                "ply",
+                self.inner.ply.map_or(ProblemField::Null, |ply| {
+                    ProblemField::Number(u64::from(ply))
+                }),
+            ),
+        ]
     }
 
     /// Where: the byte offset from the start of the input, the line and the

@@ -335,6 +335,19 @@ impl FilterInput for Game {
     }
 }
 
+impl FilterInput for super::ReplayState {
+    #[inline]
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags().get(name)
+    }
+
+    /// The mainline moves read so far ([`super::ReplayState::plies`]).
+    #[inline]
+    fn plies(&self) -> u32 {
+        super::ReplayState::plies(self)
+    }
+}
+
 impl FilterInput for Headers {
     #[inline]
     fn tag(&self, name: &str) -> Option<&str> {

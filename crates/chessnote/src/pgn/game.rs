@@ -1,16 +1,16 @@
 //! The conveniences users reach for first: games with their tags and
 //! mainline moves (replayed), and headers alone (the movetext skipped).
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::convert::Infallible;
 use core::ops::ControlFlow::{self, Break, Continue};
 
-use super::commands::{Annotations, Centis, Eval};
+use super::commands::{Centis, Eval, first_clock_and_eval};
 use super::input::{Input, SliceInput};
+use super::route::{Comment, replay_visitor};
 use super::{
-    Encoding, GameResult, GameStart, Nag, PgnError, PgnErrorKind, RawComment, RawTag, Reader,
-    Replayer, Skip, Token, Visitor,
+    Encoding, GameResult, GameSink, GameStart, Nag, PgnError, Ply, Reader, Replay, ReplayOptions,
+    ReplayState, Tags, VariationMode,
 };
 use crate::Move;
 use crate::fen::Setup;
@@ -18,15 +18,18 @@ use crate::position::{CastlingMode, Notation, Position, WriteNotation};
 use crate::san::{SanOptions, SanPlus};
 use crate::uci::Uci;
 
-/// A game as read: its tags, its mainline (each move in SAN and, when it
-/// replayed legally, as a [`Move`], with its NAGs and comments), its
-/// result and every problem found in it.
+/// A game as read: its tags, its mainline (each move as written, the legal
+/// move it replayed to, its SAN as a correct writer writes it, its NAGs,
+/// comments, clock and evaluation), its result, its final position and
+/// every problem found in it.
 ///
-/// A `Game` owns what it holds, so its memory is that of the game: a
-/// 100 MB comment makes a 100 MB `Game`, and a game of a million moves
-/// (the default [`super::Limits::max_moves`]) about 50 MB. The reader
-/// itself stays in constant memory; a [`super::Visitor`] that keeps only
-/// what it needs does too.
+/// Everything is worked out once, in the one replay ([`super::Replay`]):
+/// reading a field computes nothing again. A `Game` owns what it holds, so
+/// its memory is that of the game: a 100 MB comment makes a 100 MB `Game`.
+/// Its tags and its comments each live in one buffer, so a game costs a
+/// handful of allocations whatever its length. The reader itself stays in
+/// constant memory; a [`super::GameSink`] that keeps only what it needs
+/// does too.
 ///
 /// ```
 /// use chessnote::pgn::{GameResult, Nag, Reader};
@@ -34,8 +37,8 @@ use crate::uci::Uci;
 /// let pgn = b"[White \"Morphy\"]\n\n1. e4 {best by test} e5 2. Nf3 $1 d6 (2... Nc6) 1-0";
 /// let game = Reader::from_slice(pgn).games().next().unwrap();
 /// assert_eq!(game.tag("White"), Some("Morphy"));
-/// assert_eq!(game.moves[0].comments, ["best by test"]);
-/// assert_eq!(game.moves[2].nags, [Nag::GOOD_MOVE]);
+/// assert!(game.comments(1).eq(["best by test"]));
+/// assert_eq!(game.nags(3), [Nag::GOOD_MOVE]);
 /// assert_eq!(game.variations, 1);
 /// assert_eq!(game.result, Some(GameResult::WhiteWins));
 /// assert_eq!(game.uci().map(|m| m.to_string()).collect::<Vec<_>>(), ["e2e4", "e7e5", "g1f3", "d7d6"]);
@@ -49,7 +52,7 @@ pub struct Game {
     /// The line of its first byte, from 1.
     pub line: u64,
     /// The tag pairs, in input order, escapes decoded.
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     /// [`Encoding::Latin1`] when a tag or comment was not valid UTF-8 and
     /// was read as Latin-1.
     pub encoding: Encoding,
@@ -57,10 +60,6 @@ pub struct Game {
     pub start: Setup,
     /// Whether the game is Chess960.
     pub chess960: bool,
-    /// The comments before the first move.
-    pub comments: Vec<String>,
-    /// The NAGs before the first move.
-    pub nags: Vec<Nag>,
     /// The mainline.
     pub moves: Vec<MainlineMove>,
     /// The termination marker, if the movetext has one.
@@ -70,14 +69,42 @@ pub struct Game {
     pub variations: u32,
     /// The SAN leniencies the game's moves needed.
     pub leniencies: SanOptions,
-    /// Every problem found, in input order.
+    /// Every error found, in input order.
     pub errors: Vec<PgnError>,
+    /// Every warning, in input order: moves written off the standard and
+    /// played (see [`PgnErrorKind::is_warning`](super::PgnErrorKind::is_warning)).
+    pub warnings: Vec<PgnError>,
+    /// The position after the last mainline move played (the start, when
+    /// none was); `None` when the start position is not legal.
+    pub end: Option<Setup>,
+    notes: Notes,
 }
 
-/// A move of a game's mainline.
+impl Default for Game {
+    /// A game with no tag and no move, from the standard start.
+    fn default() -> Game {
+        Game::new(GameStart::default())
+    }
+}
+
+/// A game's comments and NAGs, in one buffer each, by ply.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Notes {
+    /// Every comment's text, one after the other.
+    text: String,
+    /// Where each comment ends in `text` (each starts where the one before
+    /// it ends).
+    comments: Vec<u32>,
+    nags: Vec<Nag>,
+    /// The number of comments and NAGs before the first move.
+    first: (u32, u32),
+}
+
+/// A move of a game's mainline. Its comments and NAGs are the game's:
+/// [`Game::comments`], [`Game::nags`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MainlineMove {
-    /// The move as written (its annotation glyph moved to `nags`).
+    /// The move as written (its annotation glyph moved to the NAGs).
     pub san: SanPlus,
     /// The legal move, when the game replayed up to it (`None` for a null
     /// move, which [`MainlineMove::played`] tells apart).
@@ -85,14 +112,19 @@ pub struct MainlineMove {
     /// Whether the replay played it: a legal move, or a null move where
     /// passing is legal (not in check).
     pub played: bool,
-    /// Its NAGs, glyphs included, in input order.
-    pub nags: Vec<Nag>,
-    /// The comments after it, as written.
-    pub comments: Vec<String>,
+    /// Its SAN as a correct writer writes it, from the position (when it
+    /// was played, and not a null move): the suffix it gives, the
+    /// disambiguation it needs.
+    pub standard: Option<SanPlus>,
+    clock: Option<Centis>,
+    eval: Option<Eval>,
+    /// Where its comments and NAGs end in the game's.
+    ends: (u32, u32),
 }
 
 impl MainlineMove {
-    /// The clock after the move: the first `[%clk]` of its comments.
+    /// The clock after the move: the first `[%clk]` of its comments that
+    /// reads.
     ///
     /// ```
     /// use chessnote::pgn::Reader;
@@ -101,18 +133,47 @@ impl MainlineMove {
     /// assert_eq!(game.moves[0].eval().map(|e| e.to_string()).as_deref(), Some("[%eval 0.17]"));
     /// ```
     pub fn clock(&self) -> Option<Centis> {
-        self.comments
-            .iter()
-            .find_map(|c| Annotations::parse(c).clock)
+        self.clock
     }
 
-    /// The engine evaluation of its comments: the first `[%eval]`.
+    /// The engine evaluation of its comments: the first `[%eval]` that
+    /// reads.
     pub fn eval(&self) -> Option<Eval> {
-        self.comments
-            .iter()
-            .find_map(|c| Annotations::parse(c).eval)
+        self.eval
     }
 }
+
+/// The comments of one ply of a [`Game`], in input order.
+#[derive(Clone, Debug)]
+pub struct Comments<'a> {
+    notes: &'a Notes,
+    next: usize,
+    end: usize,
+}
+
+impl<'a> Iterator for Comments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.next >= self.end {
+            return None;
+        }
+        let start = match self.next {
+            0 => 0,
+            i => self.notes.comments[i - 1] as usize,
+        };
+        let end = self.notes.comments[self.next] as usize;
+        self.next += 1;
+        Some(&self.notes.text[start..end])
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.end - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for Comments<'_> {}
 
 impl Game {
     fn new(start: GameStart) -> Game {
@@ -120,22 +181,45 @@ impl Game {
             index: start.index,
             offset: start.location.byte,
             line: start.location.line,
-            tags: Vec::new(),
+            tags: Tags::new(),
             encoding: Encoding::Utf8,
             start: Setup::STARTING,
             chess960: false,
-            comments: Vec::new(),
-            nags: Vec::new(),
             moves: Vec::new(),
             result: None,
             variations: 0,
             leniencies: SanOptions::STRICT,
             errors: Vec::new(),
+            warnings: Vec::new(),
+            end: None,
+            notes: Notes::default(),
         }
     }
 
+    /// Empties it for the game at `start`, keeping its buffers.
+    fn reset(&mut self, start: GameStart) {
+        self.index = start.index;
+        self.offset = start.location.byte;
+        self.line = start.location.line;
+        self.tags.clear();
+        self.encoding = Encoding::Utf8;
+        self.start = Setup::STARTING;
+        self.chess960 = false;
+        self.moves.clear();
+        self.result = None;
+        self.variations = 0;
+        self.leniencies = SanOptions::STRICT;
+        self.errors.clear();
+        self.warnings.clear();
+        self.end = None;
+        self.notes.text.clear();
+        self.notes.comments.clear();
+        self.notes.nags.clear();
+        self.notes.first = (0, 0);
+    }
+
     /// A visitor that builds games: mainline moves replayed, variations
-    /// counted but not read, the default SAN options.
+    /// counted but not read, the default read options.
     pub fn builder() -> GameBuilder {
         GameBuilder::new(super::ReadOptions::DEFAULT)
     }
@@ -148,10 +232,54 @@ impl Game {
 
     /// The value of the first tag of that name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.tags.get(name)
+    }
+
+    /// Where the comments and NAGs of `ply` end (0: before the first move;
+    /// `n`: after the `n`th move); `None` past the last move.
+    fn ends(&self, ply: usize) -> Option<(u32, u32)> {
+        match ply {
+            0 => Some(self.notes.first),
+            _ => self.moves.get(ply - 1).map(|m| m.ends),
+        }
+    }
+
+    /// The comments of `ply`: 0 for those before the first move, `n` for
+    /// those after the `n`th move (`moves[n - 1]`), as written; none past
+    /// the last move.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let game = Reader::from_slice(b"{start} 1. e4 {a} {b} e5 *").games().next().unwrap();
+    /// assert!(game.comments(0).eq(["start"]));
+    /// assert!(game.comments(1).eq(["a", "b"]));
+    /// assert_eq!(game.comments(2).len(), 0);
+    /// ```
+    pub fn comments(&self, ply: usize) -> Comments<'_> {
+        let (start, end) = match (
+            ply.checked_sub(1).and_then(|p| self.ends(p)),
+            self.ends(ply),
+        ) {
+            (_, None) => (0, 0),
+            (None, Some(end)) => (0, end.0),
+            (Some(start), Some(end)) => (start.0, end.0),
+        };
+        Comments {
+            notes: &self.notes,
+            next: start as usize,
+            end: end as usize,
+        }
+    }
+
+    /// The NAGs of `ply` (glyphs included, in input order), numbered as in
+    /// [`Game::comments`].
+    pub fn nags(&self, ply: usize) -> &[Nag] {
+        let start = ply
+            .checked_sub(1)
+            .and_then(|p| self.ends(p))
+            .map_or(0, |e| e.1);
+        let end = self.ends(ply).map_or(start, |e| e.1);
+        &self.notes.nags[start as usize..end as usize]
     }
 
     /// The mainline moves that replayed legally (all of them, unless the
@@ -163,14 +291,19 @@ impl Game {
             .filter_map(|m| m.mv)
     }
 
-    /// The mainline moves that replayed legally, in UCI, a null move as
-    /// `0000`.
-    pub fn uci(&self) -> impl Iterator<Item = Uci> + '_ {
-        let mode = if self.chess960 {
+    /// The castling mode of the game's moves in UCI.
+    fn castling_mode(&self) -> CastlingMode {
+        if self.chess960 {
             CastlingMode::Chess960
         } else {
             CastlingMode::Standard
-        };
+        }
+    }
+
+    /// The mainline moves that replayed legally, in UCI, a null move as
+    /// `0000`.
+    pub fn uci(&self) -> impl Iterator<Item = Uci> + '_ {
+        let mode = self.castling_mode();
         self.moves
             .iter()
             .take_while(|m| m.played)
@@ -178,9 +311,9 @@ impl Game {
     }
 
     /// The mainline moves that replayed legally, written in `notation`
-    /// (SAN as chessnote writes it, LAN, UCI, ERAN, short ERAN), replayed
-    /// from the start position; a null move is `0000` in UCI and `--`
-    /// otherwise.
+    /// (SAN as chessnote writes it, LAN, UCI, ERAN, short ERAN); a null
+    /// move is `0000` in UCI and `--` otherwise. SAN and UCI are read from
+    /// the moves; the other notations replay them from the start.
     ///
     /// ```
     /// use chessnote::eran::Style;
@@ -193,28 +326,43 @@ impl Game {
     /// ```
     pub fn moves_in(&self, notation: impl Into<WriteNotation>) -> Vec<String> {
         let notation = notation.into();
-        let mode = if self.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
+        let played = self.moves.iter().take_while(|m| m.played);
+        let null = |notation: WriteNotation| {
+            String::from(if notation.notation() == Notation::Uci {
+                "0000"
+            } else {
+                "--"
+            })
         };
-        let Ok(mut position) = Position::from_setup(&self.start, mode) else {
+        match notation.notation() {
+            Notation::Uci => return self.uci().map(|m| m.to_string()).collect(),
+            Notation::San
+                if self
+                    .moves
+                    .iter()
+                    .all(|m| !m.played || m.mv.is_none() || m.standard.is_some()) =>
+            {
+                return played
+                    .map(|m| match (m.mv, m.standard) {
+                        (Some(_), Some(san)) => san.to_string(),
+                        _ => null(notation),
+                    })
+                    .collect();
+            }
+            _ => {}
+        }
+        let Ok(mut position) = Position::from_setup(&self.start, self.castling_mode()) else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for m in self.moves.iter().take_while(|m| m.played) {
+        for m in played {
             match m.mv {
                 Some(mv) => {
                     out.push(position.write_move(notation, mv));
                     position.play_unchecked(mv);
                 }
                 None => {
-                    let null = if notation.notation() == Notation::Uci {
-                        "0000"
-                    } else {
-                        "--"
-                    };
-                    out.push(String::from(null));
+                    out.push(null(notation));
                     position.play_null();
                 }
             }
@@ -228,266 +376,171 @@ impl Game {
     }
 }
 
-/// Decodes a tag pair (escapes, UTF-8 or Latin-1) onto `tags`, and marks
-/// `encoding` Latin-1 when it was.
-pub(super) fn push_tag(
-    tags: &mut Vec<(String, String)>,
-    encoding: &mut Encoding,
-    name: &[u8],
-    value: RawTag<'_>,
-) {
-    let (name_text, name_encoding) = super::decode_text(name);
-    let (value_text, value_encoding) = value.decode_text();
-    if name_encoding == Encoding::Latin1 || value_encoding == Encoding::Latin1 {
-        *encoding = Encoding::Latin1;
-    }
-    tags.push((name_text.into_owned(), value_text.into_owned()));
-}
-
 /// The visitor behind [`Reader::games`]: builds a [`Game`] from each game,
-/// replaying its moves with a [`Replayer`].
+/// a sink of the one routing, [`Replay`].
 #[derive(Clone, Debug)]
 pub struct GameBuilder {
-    options: super::ReadOptions,
-    replayer: Replayer,
-    replay: bool,
-    variations: bool,
-    comment: Vec<u8>,
-    pending: Vec<PgnError>,
+    replay: Replay<BuildGame>,
 }
 
-/// A game being built, and where in it the reader is.
-#[derive(Debug)]
-pub struct Building {
+replay_visitor!(GameBuilder, replay, Game);
+
+/// The sink of [`Replay`] that builds a [`Game`] (what [`GameBuilder`]
+/// wraps): for a sink of your own that also wants the game, pair them,
+/// `(BuildGame, YourSink)`.
+///
+/// ```
+/// use chessnote::pgn::{BuildGame, ReadOptions, Reader, Replay};
+/// let mut build = Replay::new(BuildGame::new(), BuildGame::options(ReadOptions::DEFAULT));
+/// let mut reader = Reader::from_slice(b"1. e4 e5 *\n\n1. d4 *");
+/// let first = reader.read_game(&mut build)?.unwrap();
+/// // Its buffers are used again for the next game.
+/// build.sink_mut().recycle(first);
+/// assert_eq!(reader.read_game(&mut build)?.unwrap().moves.len(), 1);
+/// # Ok::<(), core::convert::Infallible>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct BuildGame {
     game: Game,
-    depth: u32,
+    spare: Option<Game>,
+}
+
+impl Default for BuildGame {
+    fn default() -> BuildGame {
+        BuildGame::new()
+    }
 }
 
 impl GameBuilder {
     /// A builder that replays with the SAN and FEN leniencies of `options`
-    /// (pass the reader's).
+    /// (pass the reader's): mainline moves replayed, each written in SAN,
+    /// comments read, variations counted but not read.
     pub fn new(options: super::ReadOptions) -> GameBuilder {
         GameBuilder {
-            options,
-            replayer: Replayer::mainline_only(options.san).fen_options(options.fen),
-            replay: true,
-            variations: false,
-            comment: Vec::new(),
-            pending: Vec::new(),
+            replay: Replay::new(BuildGame::new(), BuildGame::options(options)),
         }
-    }
-
-    /// Whether to replay the moves (default yes). Without replay, only the
-    /// syntax is checked and [`MainlineMove::mv`] is `None`.
-    #[must_use]
-    pub fn replay(mut self, replay: bool) -> GameBuilder {
-        self.replay = replay;
-        self
     }
 
     /// Whether to read the variations (default no: they are skipped fast
     /// and only the outer ones counted). Read, their moves are replayed
-    /// and checked, and nested ones are counted too.
+    /// and checked (their problems are the game's), and nested ones are
+    /// counted too.
     #[must_use]
-    pub fn variations(mut self, read: bool) -> GameBuilder {
-        self.variations = read;
-        self.replayer = if read {
-            Replayer::new(self.options.san)
+    pub fn variations(self, read: bool) -> GameBuilder {
+        let variations = if read {
+            VariationMode::Replay
         } else {
-            Replayer::mainline_only(self.options.san)
+            VariationMode::Skip
+        };
+        let options = self.replay.options().variations(variations);
+        GameBuilder {
+            replay: Replay::new(self.replay.into_sink(), options),
         }
-        .fen_options(self.options.fen);
-        self
-    }
-
-    fn push_text(encoding: &mut Encoding, bytes: &[u8], to: &mut Vec<String>) {
-        let (text, used) = super::decode_text(bytes);
-        if used == Encoding::Latin1 {
-            *encoding = Encoding::Latin1;
-        }
-        to.push(text.into_owned());
     }
 }
 
-impl Visitor for GameBuilder {
-    type Tags = Building;
-    type Movetext = Building;
+impl BuildGame {
+    /// A sink that builds games.
+    pub fn new() -> BuildGame {
+        BuildGame {
+            game: Game::new(GameStart::default()),
+            spare: None,
+        }
+    }
+
+    /// What a whole [`Game`] needs of the replay, with the SAN and FEN
+    /// leniencies of `read`: each move written in SAN
+    /// ([`MainlineMove::standard`]), comments read. Leave either out for a
+    /// lighter game (what the export does for the columns it writes).
+    pub const fn options(read: super::ReadOptions) -> ReplayOptions {
+        ReplayOptions::new(read).san(true).comments(true)
+    }
+
+    /// Gives back a game it built, whose buffers the next game reuses: a
+    /// loop over games that recycles each allocates next to nothing.
+    pub fn recycle(&mut self, game: Game) {
+        self.spare = Some(game);
+    }
+}
+
+impl GameSink for BuildGame {
     type Output = Game;
 
-    fn begin_game(&mut self, start: GameStart) -> ControlFlow<Game, Building> {
-        self.replayer.begin_game(start);
-        self.pending.clear();
-        self.comment.clear();
-        Continue(Building {
-            game: Game::new(start),
-            depth: 0,
-        })
+    fn begin_game(&mut self, state: &ReplayState) {
+        self.game.reset(state.game());
     }
 
-    fn tag(&mut self, b: &mut Building, name: &[u8], value: RawTag<'_>) -> ControlFlow<Game> {
-        push_tag(&mut b.game.tags, &mut b.game.encoding, name, value);
-        self.replayer.tag(name, value);
+    fn begin_movetext(&mut self, state: &ReplayState) -> ControlFlow<()> {
+        let game = &mut self.game;
+        game.tags.clone_from(state.tags());
+        game.encoding = game.tags.encoding();
+        game.start = state.start().to_setup();
+        game.chess960 = state.is_chess960();
         Continue(())
     }
 
-    fn begin_movetext(&mut self, mut b: Building) -> ControlFlow<Game, Building> {
-        if self.replay {
-            if let Err(error) = self.replayer.begin_movetext() {
-                b.game.errors.push(error);
-            }
-            b.game.start = self.replayer.start().to_setup();
-            b.game.chess960 = self.replayer.is_chess960();
-        }
-        Continue(b)
-    }
-
-    fn san(&mut self, b: &mut Building, san: SanPlus, token: Token<'_>) -> ControlFlow<Game> {
-        b.game.leniencies |= token.leniencies;
-        let (mv, played) = if self.replay {
-            let stopped = self.replayer.is_stopped();
-            match self.replayer.san(san, &token) {
-                Ok(mv) => {
-                    b.game.leniencies |= self.replayer.leniencies();
-                    (mv, !stopped)
-                }
-                Err(error) => {
-                    b.game.errors.push(error);
-                    (None, false)
-                }
-            }
-        } else {
-            (None, false)
+    fn ply(&mut self, _: &ReplayState, ply: &Ply<'_>) {
+        let (0, Some(san)) = (ply.depth, ply.san) else {
+            return;
         };
-        if b.depth == 0 {
-            b.game.moves.push(MainlineMove {
-                san,
-                mv,
-                played,
-                nags: Vec::new(),
-                comments: Vec::new(),
-            });
-        }
-        Continue(())
+        let notes = &self.game.notes;
+        self.game.moves.push(MainlineMove {
+            san,
+            mv: ply.mv,
+            played: ply.played,
+            standard: ply.standard,
+            clock: None,
+            eval: None,
+            ends: (notes.comments.len() as u32, notes.nags.len() as u32),
+        });
     }
 
-    fn uci(&mut self, b: &mut Building, uci: Uci, token: Token<'_>) -> ControlFlow<Game> {
-        if uci == Uci::Null || !self.replay {
-            // Without a position a UCI move has no SAN; the null move is
-            // SAN's `--`.
-            let san = SanPlus::from(crate::san::San::Null);
-            if uci == Uci::Null {
-                return self.san(b, san, token);
+    fn nag(&mut self, state: &ReplayState, nag: Nag) {
+        if state.depth() != 0 {
+            return;
+        }
+        let game = &mut self.game;
+        game.notes.nags.push(nag);
+        match game.moves.last_mut() {
+            Some(last) => last.ends.1 += 1,
+            None => game.notes.first.1 += 1,
+        }
+    }
+
+    fn comment(&mut self, _: &ReplayState, comment: &Comment<'_>) {
+        if comment.depth != 0 {
+            return;
+        }
+        let game = &mut self.game;
+        if comment.encoding == Encoding::Latin1 {
+            game.encoding = Encoding::Latin1;
+        }
+        let notes = &mut game.notes;
+        notes.text.push_str(comment.text);
+        notes
+            .comments
+            .push(u32::try_from(notes.text.len()).unwrap_or(u32::MAX));
+        match game.moves.last_mut() {
+            Some(last) => {
+                last.ends.0 += 1;
+                first_clock_and_eval(comment.text, &mut last.clock, &mut last.eval);
             }
-            let error = PgnError::new(
-                PgnErrorKind::InvalidSan,
-                token.location,
-                b.game.index,
-                crate::location::Location {
-                    byte: b.game.offset,
-                    line: b.game.line,
-                    column: 1,
-                },
-            )
-            .with_token(token.text)
-            .with_detail("a UCI move, read only when replaying");
-            b.game.errors.push(error);
-            return Continue(());
+            None => notes.first.0 += 1,
         }
-        let stopped = self.replayer.is_stopped();
-        let (san, mv, played) = match self.replayer.uci(uci, &token) {
-            Ok(Some((mv, san))) => (san, Some(mv), !stopped),
-            Ok(None) => return Continue(()),
-            Err(error) => {
-                b.game.errors.push(error);
-                return Continue(());
-            }
-        };
-        if b.depth == 0 {
-            b.game.moves.push(MainlineMove {
-                san,
-                mv,
-                played,
-                nags: Vec::new(),
-                comments: Vec::new(),
-            });
-        }
-        Continue(())
     }
 
-    fn nag(&mut self, b: &mut Building, nag: Nag) -> ControlFlow<Game> {
-        if b.depth == 0 {
-            match b.game.moves.last_mut() {
-                Some(last) => last.nags.push(nag),
-                None => b.game.nags.push(nag),
-            }
-        }
-        Continue(())
-    }
-
-    fn partial_comment(&mut self, _: &mut Building, comment: RawComment<'_>) -> ControlFlow<Game> {
-        self.comment.extend_from_slice(comment.as_bytes());
-        Continue(())
-    }
-
-    fn comment(&mut self, b: &mut Building, comment: RawComment<'_>) -> ControlFlow<Game> {
-        if b.depth == 0 {
-            let bytes = if self.comment.is_empty() {
-                comment.as_bytes()
-            } else {
-                self.comment.extend_from_slice(comment.as_bytes());
-                &self.comment
-            };
-            let game = &mut b.game;
-            let to = match game.moves.last_mut() {
-                Some(last) => &mut last.comments,
-                None => &mut game.comments,
-            };
-            GameBuilder::push_text(&mut game.encoding, bytes, to);
-        }
-        self.comment.clear();
-        Continue(())
-    }
-
-    fn begin_variation(&mut self, b: &mut Building) -> ControlFlow<Game, Skip> {
-        b.game.variations += 1;
-        if !self.variations {
-            return Continue(Skip(true));
-        }
-        b.depth += 1;
-        if self.replay {
-            self.replayer.begin_variation();
-        }
-        Continue(Skip(false))
-    }
-
-    fn end_variation(&mut self, b: &mut Building) -> ControlFlow<Game> {
-        b.depth -= 1;
-        if self.replay {
-            self.replayer.end_variation();
-        }
-        Continue(())
-    }
-
-    fn result(&mut self, b: &mut Building, result: GameResult) -> ControlFlow<Game> {
-        b.game.result = Some(result);
-        Continue(())
-    }
-
-    fn error(&mut self, error: PgnError) -> ControlFlow<Game> {
-        if matches!(
-            error.kind(),
-            PgnErrorKind::InvalidSan | PgnErrorKind::TooManyMoves
-        ) {
-            self.replayer.stop_line();
-        }
-        self.pending.push(error);
-        Continue(())
-    }
-
-    fn end_game(&mut self, mut b: Building) -> Game {
-        b.game.errors.append(&mut self.pending);
-        b.game.errors.sort_by_key(|e| e.location().byte);
-        b.game
+    fn end_game(&mut self, state: &mut ReplayState) -> Game {
+        let game = &mut self.game;
+        game.result = state.result();
+        game.variations = state.variations();
+        game.leniencies = state.leniencies();
+        game.end = state.has_start().then(|| state.position().to_setup());
+        (game.errors, game.warnings) = state.take_problems();
+        let next = self
+            .spare
+            .take()
+            .unwrap_or_else(|| Game::new(GameStart::default()));
+        core::mem::replace(game, next)
     }
 }
 
@@ -512,7 +565,7 @@ pub struct Headers {
     /// The line of its first byte, from 1.
     pub line: u64,
     /// The tag pairs, in input order, escapes decoded.
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     /// [`Encoding::Latin1`] when a tag was not valid UTF-8.
     pub encoding: Encoding,
     /// The problems found in the tags (the movetext is not read).
@@ -522,58 +575,50 @@ pub struct Headers {
 impl Headers {
     /// The value of the first tag of that name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.tags.get(name)
     }
 }
 
 /// The visitor behind [`Reader::headers`]: tags only, the movetext skipped.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct HeadersBuilder {
-    pending: Vec<PgnError>,
+    replay: Replay<BuildHeaders>,
 }
 
-impl Visitor for HeadersBuilder {
-    type Tags = Headers;
-    type Movetext = Infallible;
+replay_visitor!(HeadersBuilder, replay, Headers);
+
+impl Default for HeadersBuilder {
+    fn default() -> HeadersBuilder {
+        HeadersBuilder {
+            replay: Replay::new(
+                BuildHeaders,
+                ReplayOptions::new(super::ReadOptions::DEFAULT).replay(false),
+            ),
+        }
+    }
+}
+
+/// The sink that keeps a game's tags and skips its movetext.
+#[derive(Clone, Debug)]
+struct BuildHeaders;
+
+impl GameSink for BuildHeaders {
     type Output = Headers;
 
-    fn begin_game(&mut self, start: GameStart) -> ControlFlow<Headers, Headers> {
-        self.pending.clear();
-        Continue(Headers {
-            index: start.index,
-            offset: start.location.byte,
-            line: start.location.line,
-            tags: Vec::new(),
-            encoding: Encoding::Utf8,
-            errors: Vec::new(),
-        })
+    fn begin_movetext(&mut self, _: &ReplayState) -> ControlFlow<()> {
+        Break(())
     }
 
-    fn tag(
-        &mut self,
-        headers: &mut Headers,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<Headers> {
-        push_tag(&mut headers.tags, &mut headers.encoding, name, value);
-        Continue(())
-    }
-
-    fn begin_movetext(&mut self, mut headers: Headers) -> ControlFlow<Headers, Infallible> {
-        headers.errors.append(&mut self.pending);
-        Break(headers)
-    }
-
-    fn error(&mut self, error: PgnError) -> ControlFlow<Headers> {
-        self.pending.push(error);
-        Continue(())
-    }
-
-    fn end_game(&mut self, movetext: Infallible) -> Headers {
-        match movetext {}
+    fn end_game(&mut self, state: &mut ReplayState) -> Headers {
+        let game = state.game();
+        Headers {
+            index: game.index,
+            offset: game.location.byte,
+            line: game.location.line,
+            tags: state.tags().clone(),
+            encoding: state.tags().encoding(),
+            errors: state.take_problems().0,
+        }
     }
 }
 

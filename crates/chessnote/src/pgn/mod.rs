@@ -45,10 +45,12 @@ mod diagrams;
 mod error;
 pub mod filter;
 mod game;
+mod header;
 mod input;
 mod options;
 mod reader;
 mod replay;
+mod route;
 pub mod tags;
 mod token;
 mod tree;
@@ -56,26 +58,30 @@ mod visitor;
 mod write;
 mod writer;
 
-pub use build::{GameTrees, Growing, SliceGameTrees, TreeBuilder};
+pub use build::{GameTrees, SliceGameTrees, TreeBuilder};
 #[cfg(feature = "std")]
 pub use chunks::{Chunk, Chunks};
 pub use chunks::{Cut, cut_point};
 pub use diagrams::Diagrams;
-pub use error::{PgnError, PgnErrorKind};
+pub use error::{PgnError, PgnErrorKind, ProblemField};
 pub use game::{
-    Building, Game, GameBuilder, Games, Headers, HeadersBuilder, HeadersIter, MainlineMove,
-    SliceGames, SliceHeaders,
+    BuildGame, Comments, Game, GameBuilder, Games, Headers, HeadersBuilder, HeadersIter,
+    MainlineMove, SliceGames, SliceHeaders,
 };
+pub use header::{Tags, TagsIter};
 #[cfg(feature = "std")]
 pub use input::IoInput;
 pub use input::{Input, SliceInput};
-pub use options::{Limits, PgnLeniencies, PgnLeniency, ReadOptions};
+pub use options::{Limits, PgnLeniencies, PgnLeniency, ReadOptions, UnknownLeniency};
 pub use reader::Reader;
 pub use replay::Replayer;
+pub use route::{
+    Comment, GameSink, Ply, Replay, ReplayOptions, ReplayState, Skim, VariationMode, Written,
+};
 pub use token::{
     CommentKind, Encoding, GameResult, Nag, RawComment, RawTag, Skip, Token, decode_text,
 };
 pub use tree::{Descendants, GameTree, Mainline, Node, NodeId, Variations};
 pub use visitor::{GameStart, Visitor};
 pub use write::{ClockEval, LineEnding, Style, TagOrder, TagSelection, WriteOptions};
-pub use writer::PgnWriter;
+pub use writer::{PgnWriter, WriteGame};

@@ -1,7 +1,10 @@
 //! How the reader reads: its leniencies, the SAN it accepts, its safety
 //! limits and its buffer.
 
-use crate::fen::FenOptions;
+use alloc::string::String;
+use core::fmt;
+
+use crate::fen::{FenLeniency, FenOptions};
 use crate::san::{Leniency, SanOptions};
 use crate::text::{enum_set, named_enum};
 
@@ -133,21 +136,64 @@ pub struct ReadOptions {
 }
 
 impl ReadOptions {
-    /// The SAN a PGN reader accepts by default: strict SAN, plus castling
-    /// written with zeros (`0-0`) and the null move (`--`, `Z0`), which
-    /// real files contain and which mean one thing only.
-    pub const DEFAULT_SAN: SanOptions = SanOptions::STRICT
+    /// The SAN strict reading accepts: strict SAN, plus castling written
+    /// with zeros (`0-0`) and the null move (`--`, `Z0`), which real files
+    /// contain, which mean one thing only, and which are never reported.
+    pub const STRICT_SAN: SanOptions = SanOptions::STRICT
         .with(Leniency::ZeroCastling)
         .with(Leniency::NullMove);
 
-    /// The defaults: no PGN leniency, [`ReadOptions::DEFAULT_SAN`],
+    /// The SAN a PGN reader accepts by default: [`ReadOptions::STRICT_SAN`],
+    /// and a move written off the standard that still names exactly one
+    /// legal move: a wrong `+` or `#`
+    /// ([`Leniency::WrongSuffix`]), a disambiguation SAN does not write
+    /// ([`Leniency::AnyDisambiguation`]), a capture mark where nothing is
+    /// captured or none on a capture ([`Leniency::CaptureMismatch`]). Each
+    /// such move is played and reported as a warning named after its
+    /// leniency ([`super::PgnErrorKind::is_warning`]).
+    pub const DEFAULT_SAN: SanOptions = ReadOptions::STRICT_SAN
+        .with(Leniency::WrongSuffix)
+        .with(Leniency::AnyDisambiguation)
+        .with(Leniency::CaptureMismatch);
+
+    /// The defaults: nothing that can be read unambiguously is lost.
+    /// [`ReadOptions::DEFAULT_SAN`], moves written in UCI
+    /// ([`PgnLeniency::UciMoves`], reported as warnings), strict FEN tags,
     /// [`Limits::DEFAULT`], a 64 KiB buffer.
     pub const DEFAULT: ReadOptions = ReadOptions {
-        leniencies: PgnLeniencies::EMPTY,
+        leniencies: PgnLeniencies::EMPTY.with(PgnLeniency::UciMoves),
         san: ReadOptions::DEFAULT_SAN,
         fen: FenOptions::STRICT,
         limits: Limits::DEFAULT,
         buffer_size: 64 * 1024,
+    };
+
+    /// Strict reading: [`ReadOptions::DEFAULT`] without the moves written
+    /// off the standard, which are then errors that stop their line (SAN
+    /// as the standard writes it, but castling with zeros and null moves;
+    /// no UCI moves). What `--strict` and `strict=True` read.
+    ///
+    /// ```
+    /// use chessnote::pgn::{PgnErrorKind, ReadOptions, Reader};
+    /// let pgn = b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ *";
+    /// let game = Reader::from_slice(pgn).games().next().unwrap();
+    /// assert_eq!((game.uci().count(), game.errors.len()), (7, 0));
+    /// assert_eq!(game.warnings[0].kind(), PgnErrorKind::WrongSuffix);
+    /// let strict = Reader::from_slice_with(pgn, ReadOptions::STRICT).games().next().unwrap();
+    /// assert_eq!((strict.uci().count(), strict.errors[0].kind()), (6, PgnErrorKind::IllegalMove));
+    /// ```
+    pub const STRICT: ReadOptions = ReadOptions {
+        leniencies: PgnLeniencies::EMPTY,
+        san: ReadOptions::STRICT_SAN,
+        ..ReadOptions::DEFAULT
+    };
+
+    /// Every leniency: SAN's, FEN's (in `FEN` tags) and PGN's.
+    pub const LENIENT: ReadOptions = ReadOptions {
+        leniencies: PgnLeniencies::ALL,
+        san: SanOptions::LENIENT,
+        fen: FenOptions::LENIENT,
+        ..ReadOptions::DEFAULT
     };
 
     /// With one more PGN leniency.
@@ -162,6 +208,60 @@ impl ReadOptions {
     pub const fn with_san_leniency(mut self, leniency: Leniency) -> ReadOptions {
         self.san = self.san.with(leniency);
         self
+    }
+
+    /// With the leniency named `name`: one of SAN's
+    /// ([`Leniency::name`]), FEN's ([`FenLeniency::name`], for `FEN`
+    /// tags) or PGN's ([`PgnLeniency::name`]), as `--allow` and the
+    /// Python package's `allow=` take them. Surrounding spaces are ignored.
+    ///
+    /// ```
+    /// use chessnote::pgn::ReadOptions;
+    /// use chessnote::san::Leniency;
+    /// let options = ReadOptions::STRICT.allow("pawn-letter")?.allow(" fullmove-zero")?;
+    /// assert!(options.san.contains(Leniency::PawnLetter));
+    /// let err = ReadOptions::STRICT.allow("pawn").unwrap_err();
+    /// assert!(err.to_string().starts_with("unknown leniency `pawn`; expected one of: zero-castling, "));
+    /// # Ok::<(), chessnote::pgn::UnknownLeniency>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownLeniency`] for a name that is none of them.
+    pub fn allow(mut self, name: &str) -> Result<ReadOptions, UnknownLeniency> {
+        let name = name.trim();
+        if let Some(leniency) = Leniency::from_name(name) {
+            self.san = self.san.with(leniency);
+        } else if let Some(leniency) = FenLeniency::from_name(name) {
+            self.fen = self.fen.with(leniency);
+        } else if let Some(leniency) = PgnLeniency::from_name(name) {
+            self.leniencies = self.leniencies.with(leniency);
+        } else {
+            return Err(UnknownLeniency {
+                name: String::from(name),
+            });
+        }
+        Ok(self)
+    }
+
+    /// Every leniency name [`ReadOptions::allow`] takes, with what it
+    /// allows: SAN's, then FEN's, then PGN's.
+    ///
+    /// ```
+    /// use chessnote::pgn::ReadOptions;
+    /// assert!(ReadOptions::leniencies().any(|(name, _)| name == "uci-moves"));
+    /// ```
+    pub fn leniencies() -> impl Iterator<Item = (&'static str, &'static str)> {
+        let san = Leniency::ALL
+            .into_iter()
+            .map(|l| (l.name(), l.description()));
+        let fen = FenLeniency::ALL
+            .into_iter()
+            .map(|l| (l.name(), l.description()));
+        let pgn = PgnLeniency::ALL
+            .into_iter()
+            .map(|l| (l.name(), l.description()));
+        san.chain(fen).chain(pgn)
     }
 
     /// The buffer size the reader uses: `buffer_size`, at least twice the
@@ -179,3 +279,32 @@ impl Default for ReadOptions {
         ReadOptions::DEFAULT
     }
 }
+
+/// A leniency name [`ReadOptions::allow`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UnknownLeniency {
+    name: String,
+}
+
+impl UnknownLeniency {
+    /// The name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl fmt::Display for UnknownLeniency {
+    /// The name, and every name known.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown leniency `{}`; expected one of: ", self.name)?;
+        for (i, (name, _)) in ReadOptions::leniencies().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(name)?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for UnknownLeniency {}

@@ -248,8 +248,8 @@ impl<I: Input> Reader<I> {
     /// let mut alone = Reader::from_slice(&pgn[..17]).games();
     /// let mut until = Reader::from_slice(pgn).until(17).games();
     /// // The comment ends before the `[Event` line, as when the whole input is read.
-    /// assert_eq!(until.next().unwrap().moves[0].comments, [" unclosed"]);
-    /// assert_eq!(alone.next().unwrap().moves[0].comments, [" unclosed\n"]);
+    /// assert!(until.next().unwrap().comments(1).eq([" unclosed"]));
+    /// assert!(alone.next().unwrap().comments(1).eq([" unclosed\n"]));
     /// assert!(until.next().is_none());
     /// ```
     #[must_use]

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use super::{GameStart, PgnError, PgnErrorKind, RawTag, Token};
 use crate::fen::{FenOptions, Setup};
 use crate::position::{CastlingMode, MoveErrorKind, Position};
-use crate::san::{San, SanOptions, SanPlus};
+use crate::san::{Leniency, San, SanOptions, SanPlus};
 use crate::uci::Uci;
 use crate::{Diagnostic, Move};
 
@@ -44,7 +44,12 @@ use crate::{Diagnostic, Move};
 pub struct Replayer {
     options: SanOptions,
     fen_options: FenOptions,
+    /// Whether each line keeps the position before its last move.
+    keep_before: bool,
+    /// Whether the moves of variations are played.
     variations: bool,
+    /// Whether each move played gets its SAN from the position.
+    standard: bool,
     game: GameStart,
     fen: Vec<u8>,
     has_fen: bool,
@@ -53,6 +58,41 @@ pub struct Replayer {
     start: Position,
     lines: Vec<Line>,
     used: SanOptions,
+}
+
+/// A move the replayer played: the move (`None`: a null move), the
+/// position-level SAN leniencies it needed, and its SAN as a correct writer
+/// writes it (when the replayer writes SAN).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Played {
+    pub(super) mv: Option<Move>,
+    pub(super) used: SanOptions,
+    pub(super) standard: Option<SanPlus>,
+}
+
+/// The leniencies after which a move's SAN as read is not the SAN a
+/// correct writer writes (its source squares or capture mark differ).
+const RESPELLED: SanOptions = SanOptions::STRICT
+    .with(Leniency::AnyDisambiguation)
+    .with(Leniency::CaptureMismatch)
+    .with(Leniency::PawnSources)
+    .with(Leniency::AnyGeometry)
+    .with(Leniency::LanDash);
+
+/// The SAN a correct writer writes for `mv` in `position`, read as `san`
+/// with the leniencies `used`: the SAN as read, with the suffix the move
+/// gives, unless its spelling used a leniency that changes more.
+fn standard_san(position: &Position, mv: Move, san: SanPlus, used: SanOptions) -> SanPlus {
+    let san = if !used.intersection(RESPELLED).is_empty() {
+        San::from_move(position, mv)
+    } else {
+        san.san
+    };
+    SanPlus {
+        san,
+        suffix: position.suffix_of(mv),
+        annotation: None,
+    }
 }
 
 /// One line of play: the position before its last move (to start a
@@ -73,7 +113,9 @@ impl Replayer {
         Replayer {
             options,
             fen_options: FenOptions::STRICT,
+            keep_before: true,
             variations: true,
+            standard: false,
             game: GameStart {
                 index: 0,
                 location: crate::location::Location {
@@ -97,8 +139,26 @@ impl Replayer {
     /// replayed (they give `None`, and no error).
     pub fn mainline_only(options: SanOptions) -> Replayer {
         Replayer {
+            keep_before: false,
             variations: false,
             ..Replayer::new(options)
+        }
+    }
+
+    /// How [`super::Replay`] sets it up: whether it keeps the position
+    /// before each move, plays variations, writes each move's SAN.
+    pub(super) fn configured(
+        options: SanOptions,
+        fen_options: FenOptions,
+        keep_before: bool,
+        variations: bool,
+        standard: bool,
+    ) -> Replayer {
+        Replayer {
+            keep_before: keep_before || variations,
+            variations,
+            standard,
+            ..Replayer::new(options).fen_options(fen_options)
         }
     }
 
@@ -251,6 +311,16 @@ impl Replayer {
     /// and the position) when the move is illegal, ambiguous or needs a
     /// leniency not allowed: the line stops there.
     pub fn san(&mut self, san: SanPlus, token: &Token<'_>) -> Result<Option<Move>, PgnError> {
+        self.play_san(san, token)
+            .map(|played| played.and_then(|p| p.mv))
+    }
+
+    /// Plays a SAN move and says how: `None` when the line has stopped.
+    pub(super) fn play_san(
+        &mut self,
+        san: SanPlus,
+        token: &Token<'_>,
+    ) -> Result<Option<Played>, PgnError> {
         let options = self.options;
         let game = self.game;
         let Some(line) = self.lines.last_mut() else {
@@ -264,7 +334,11 @@ impl Replayer {
             if next.play_null() {
                 line.before = core::mem::replace(&mut line.after, next);
                 line.ply += 1;
-                return Ok(None);
+                return Ok(Some(Played {
+                    mv: None,
+                    used: SanOptions::STRICT,
+                    standard: None,
+                }));
             }
             line.dead = true;
             return Err(PgnError::new(
@@ -283,12 +357,21 @@ impl Replayer {
         match san.to_move_with(&line.after, options) {
             Ok((mv, used)) => {
                 self.used |= used;
-                if self.variations {
+                let all = token.leniencies | used;
+                // A move a warning is about says what it was read as.
+                let warned = !all.difference(super::ReadOptions::STRICT_SAN).is_empty();
+                let standard =
+                    (self.standard || warned).then(|| standard_san(&line.after, mv, san, all));
+                if self.keep_before {
                     line.before.clone_from(&line.after);
                 }
                 line.after.play_unchecked(mv);
                 line.ply += 1;
-                Ok(Some(mv))
+                Ok(Some(Played {
+                    mv: Some(mv),
+                    used,
+                    standard,
+                }))
             }
             Err(error) => {
                 line.dead = true;
@@ -325,6 +408,17 @@ impl Replayer {
         if uci == Uci::Null {
             return self.san(SanPlus::from(San::Null), token).map(|_| None);
         }
+        self.play_uci(uci, token)
+            .map(|played| played.and_then(|p| Some((p.mv?, p.standard?))))
+    }
+
+    /// Plays a move read as UCI (not the null move) and says how: `None`
+    /// when the line has stopped. Its `standard` SAN is always there.
+    pub(super) fn play_uci(
+        &mut self,
+        uci: Uci,
+        token: &Token<'_>,
+    ) -> Result<Option<Played>, PgnError> {
         let game = self.game;
         let Some(line) = self.lines.last_mut() else {
             return Ok(None);
@@ -335,12 +429,16 @@ impl Replayer {
         match uci.to_move(&line.after) {
             Ok(mv) => {
                 let san = SanPlus::from_move(&line.after, mv);
-                if self.variations {
+                if self.keep_before {
                     line.before.clone_from(&line.after);
                 }
                 line.after.play_unchecked(mv);
                 line.ply += 1;
-                Ok(Some((mv, san)))
+                Ok(Some(Played {
+                    mv: Some(mv),
+                    used: SanOptions::STRICT,
+                    standard: Some(san),
+                }))
             }
             Err(error) => {
                 line.dead = true;
@@ -362,7 +460,7 @@ impl Replayer {
     pub fn previous_position(&self) -> Option<&Position> {
         self.lines
             .last()
-            .filter(|_| self.variations)
+            .filter(|_| self.keep_before)
             .map(|line| &line.before)
     }
 

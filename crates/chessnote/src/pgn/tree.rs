@@ -168,6 +168,9 @@ pub struct GameTree {
     pub marker: Option<GameResult>,
     /// The problems found when reading it.
     pub errors: Vec<PgnError>,
+    /// Every warning, in input order: moves written off the standard and
+    /// played ([`PgnError::is_warning`]).
+    pub warnings: Vec<PgnError>,
     start: Position,
     nodes: Vec<Node>,
     free: Vec<u32>,
@@ -219,6 +222,7 @@ impl GameTree {
             encoding: Encoding::Utf8,
             marker: None,
             errors: Vec::new(),
+            warnings: Vec::new(),
             start,
             nodes: alloc::vec![Node::new(NONE, None)],
             free: Vec::new(),

@@ -485,7 +485,7 @@ pub(super) fn python_comment(raw: &str) -> Cow<'_, str> {
 
 /// The layout engine: tokens filled into lines, move numbers where the
 /// style wants them.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Layout {
     pub out: String,
     pub options: WriteOptions,

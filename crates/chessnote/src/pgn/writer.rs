@@ -7,18 +7,17 @@ use core::fmt::Write as _;
 use core::ops::ControlFlow::{self, Continue};
 use core::ops::Range;
 
+use super::route::{Comment, Written, replay_visitor};
 use super::write::{Layout, WriteOptions, result_text, write_move, write_tags};
 use super::{
-    GameResult, GameStart, Nag, PgnError, PgnErrorKind, RawComment, RawTag, ReadOptions, Replayer,
-    Skip, Token, Visitor,
+    GameResult, GameSink, Nag, PgnError, Ply, ReadOptions, Replay, ReplayOptions, ReplayState,
+    VariationMode,
 };
 use crate::Color;
 use crate::fen::Setup;
 use crate::position::Notation;
-use crate::san::{San, SanPlus};
-use crate::uci::Uci;
 
-/// A [`Visitor`] that writes each game it is shown as PGN, with the same
+/// A [`Visitor`](super::Visitor) that writes each game it is shown as PGN, with the same
 /// layout as [`GameTree::write`](super::GameTree::write): `read → write`
 /// with no tree, at the reader's speed.
 ///
@@ -60,15 +59,20 @@ use crate::uci::Uci;
 /// );
 /// # Ok::<(), core::convert::Infallible>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct PgnWriter {
+    replay: Replay<WriteGame>,
+}
+
+replay_visitor!(PgnWriter, replay, Vec<PgnError>);
+
+/// The sink of [`Replay`] that writes each game as PGN (what [`PgnWriter`]
+/// wraps): to write a game while another sink reads it, pair them.
+#[derive(Clone, Debug)]
+pub struct WriteGame {
     layout: Layout,
     replay: bool,
-    replayer: Replayer,
     games: u64,
-    /// The game's tags: their text, and where each name and value is.
-    tag_text: String,
-    tags: Vec<(Range<usize>, Range<usize>)>,
     order: Vec<usize>,
     /// Where the `Result` tag's value was written, and what.
     result_at: Option<Range<usize>>,
@@ -86,8 +90,8 @@ pub struct PgnWriter {
     comment_text: String,
     pending_comments: Vec<Range<usize>>,
     at_root: bool,
-    comment: Vec<u8>,
-    errors: Vec<PgnError>,
+    /// The last game's warnings.
+    warnings: Vec<PgnError>,
 }
 
 impl PgnWriter {
@@ -100,13 +104,71 @@ impl PgnWriter {
     /// A writer that replays with the SAN and FEN leniencies of `read`
     /// (pass the reader's).
     pub fn with_read_options(options: WriteOptions, read: ReadOptions) -> PgnWriter {
+        let sink = WriteGame::new(options);
+        let routing = sink.routing(read);
         PgnWriter {
+            replay: Replay::new(sink, routing),
+        }
+    }
+
+    /// Whether to replay SAN moves and write them from their positions
+    /// (always on in the python-chess style and for other notations):
+    /// slower, and the same text as writing the game's tree.
+    #[must_use]
+    pub fn replay(self, replay: bool) -> PgnWriter {
+        let read = *self.replay.options().read_options();
+        let mut sink = self.replay.into_sink();
+        let options = sink.layout.options;
+        sink.replay = replay || options.python() || options.notation.notation() != Notation::San;
+        let routing = sink.routing(read);
+        PgnWriter {
+            replay: Replay::new(sink, routing),
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &WriteOptions {
+        self.replay.sink().options()
+    }
+
+    /// What was written since the last [`take_output`](PgnWriter::take_output)
+    /// or [`clear_output`](PgnWriter::clear_output).
+    pub fn output(&self) -> &str {
+        self.replay.sink().output()
+    }
+
+    /// Takes what was written, leaving the buffer empty.
+    pub fn take_output(&mut self) -> String {
+        self.replay.sink_mut().take_output()
+    }
+
+    /// Empties the buffer, keeping its memory.
+    pub fn clear_output(&mut self) {
+        self.replay.sink_mut().clear_output();
+    }
+
+    /// The warnings of the last game written, in input order (its errors
+    /// are what [`Reader::read_game`](super::Reader::read_game) returns).
+    pub fn warnings(&self) -> &[PgnError] {
+        self.replay.sink().warnings()
+    }
+
+    /// The state of the last game written (or being written): its tags,
+    /// its number of moves.
+    pub fn state(&self) -> &ReplayState {
+        self.replay.state()
+    }
+}
+
+impl WriteGame {
+    /// A sink that writes with `options`: moves as read in SAN, unless the
+    /// style is python-chess's or the notation another, which replays
+    /// them and writes each from its position.
+    pub fn new(options: WriteOptions) -> WriteGame {
+        WriteGame {
             layout: Layout::new(String::new(), options),
             replay: options.python() || options.notation.notation() != Notation::San,
-            replayer: Replayer::new(read.san).fen_options(read.fen),
             games: 0,
-            tag_text: String::new(),
-            tags: Vec::new(),
             order: Vec::new(),
             result_at: None,
             marker: None,
@@ -117,19 +179,27 @@ impl PgnWriter {
             comment_text: String::new(),
             pending_comments: Vec::new(),
             at_root: true,
-            comment: Vec::new(),
-            errors: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 
-    /// Whether to replay SAN moves and write them from their positions
-    /// (always on in the python-chess style and for other notations):
-    /// slower, and the same text as writing the game's tree.
-    #[must_use]
-    pub fn replay(mut self, replay: bool) -> PgnWriter {
-        let options = self.layout.options;
-        self.replay = replay || options.python() || options.notation.notation() != Notation::San;
-        self
+    /// What writing needs of the replay, with the SAN and FEN leniencies
+    /// of `read`: variations read when written (replayed when moves are
+    /// written from their positions, which are kept), comments, every
+    /// problem.
+    pub fn routing(&self, read: ReadOptions) -> ReplayOptions {
+        let replay = self.replay;
+        let variations = match (self.layout.options.variations, replay) {
+            (false, _) => VariationMode::Skip,
+            (true, false) => VariationMode::Read,
+            (true, true) => VariationMode::Replay,
+        };
+        ReplayOptions::new(read)
+            .replay(replay)
+            .variations(variations)
+            .variation_problems(true)
+            .positions(replay)
+            .comments(true)
     }
 
     /// The options.
@@ -137,8 +207,9 @@ impl PgnWriter {
         &self.layout.options
     }
 
-    /// What was written since the last [`take_output`](PgnWriter::take_output)
-    /// or [`clear_output`](PgnWriter::clear_output).
+    /// What was written since the last [`take_output`](WriteGame::take_output)
+    /// or [`clear_output`](WriteGame::clear_output): each game after a blank
+    /// line, but the first.
     pub fn output(&self) -> &str {
         &self.layout.out
     }
@@ -151,6 +222,12 @@ impl PgnWriter {
     /// Empties the buffer, keeping its memory.
     pub fn clear_output(&mut self) {
         self.layout.out.clear();
+    }
+
+    /// The warnings of the last game written, in input order (when it
+    /// takes the problems: first in a pair, or alone).
+    pub fn warnings(&self) -> &[PgnError] {
+        &self.warnings
     }
 
     fn flush(&mut self) {
@@ -188,19 +265,22 @@ impl PgnWriter {
         self.at_root = false;
     }
 
-    /// Writes a move as read (SAN).
-    fn as_read(&mut self, san: &SanPlus) {
+    /// Writes a move as read (SAN, or UCI).
+    fn as_read(&mut self, written: Written) {
         let (number, turn) = self.next_move();
         self.layout.scratch.clear();
-        let _ = write!(self.layout.scratch, "{san}");
+        let _ = match written {
+            Written::San(san) => write!(self.layout.scratch, "{san}"),
+            Written::Uci(uci) => write!(self.layout.scratch, "{uci}"),
+        };
         self.layout.mv(number, turn);
         self.played();
     }
 
     /// Writes the move just replayed from the position before it.
-    fn replayed(&mut self, mv: Option<crate::Move>) {
+    fn replayed(&mut self, state: &ReplayState, mv: Option<crate::Move>) {
         let notation = self.layout.options.notation;
-        let Some(before) = self.replayer.previous_position() else {
+        let Some(before) = state.previous_position() else {
             return;
         };
         let (number, turn) = (
@@ -214,68 +294,32 @@ impl PgnWriter {
     }
 }
 
-/// The value of the first tag of that name.
-fn tag_value<'t>(
-    text: &'t str,
-    tags: &[(Range<usize>, Range<usize>)],
-    name: &str,
-) -> Option<&'t str> {
-    tags.iter()
-        .find(|(n, _)| &text[n.clone()] == name)
-        .map(|(_, v)| &text[v.clone()])
-}
-
-impl Visitor for PgnWriter {
-    type Tags = ();
-    type Movetext = ();
+impl GameSink for WriteGame {
     type Output = Vec<PgnError>;
 
-    fn begin_game(&mut self, start: GameStart) -> ControlFlow<Vec<PgnError>> {
+    fn begin_game(&mut self, _: &ReplayState) {
         if self.games > 0 {
             let eol = self.layout.options.line_ending.as_str();
             self.layout.out.push_str(eol);
         }
         self.games += 1;
-        self.replayer.begin_game(start);
-        self.tags.clear();
-        self.tag_text.clear();
         self.marker = None;
         self.result_at = None;
-        self.errors.clear();
-        self.comment.clear();
         self.pending_nags.clear();
         self.pending_comments.clear();
         self.comment_text.clear();
         self.at_root = true;
-        Continue(())
     }
 
-    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<Vec<PgnError>> {
-        let (name_text, _) = super::decode_text(name);
-        let (value_text, _) = value.decode_text();
-        let at = self.tag_text.len();
-        self.tag_text.push_str(&name_text);
-        let middle = self.tag_text.len();
-        self.tag_text.push_str(&value_text);
-        self.tags.push((at..middle, middle..self.tag_text.len()));
-        if self.replay {
-            self.replayer.tag(name, value);
-        }
-        Continue(())
-    }
-
-    fn begin_movetext(&mut self, (): ()) -> ControlFlow<Vec<PgnError>> {
-        let tag = tag_value(&self.tag_text, &self.tags, "Result");
-        let provisional = result_text(&self.layout.options, tag, None);
+    fn begin_movetext(&mut self, state: &ReplayState) -> ControlFlow<()> {
+        let tags = state.tags();
+        let provisional = result_text(&self.layout.options, tags.get("Result"), None);
         let mut out = core::mem::take(&mut self.layout.out);
-        let text = &self.tag_text;
         // The Result tag's value, to correct once the marker is known.
         self.result_at = write_tags(
             &mut out,
             &self.layout.options,
-            self.tags
-                .iter()
-                .map(|(n, v)| (&text[n.clone()], &text[v.clone()])),
+            tags.iter(),
             provisional,
             &mut self.order,
         );
@@ -284,14 +328,11 @@ impl Visitor for PgnWriter {
         self.base = 0;
         self.offset = 0;
         if self.replay {
-            if let Err(error) = self.replayer.begin_movetext() {
-                self.errors.push(error);
-            }
-            let start = self.replayer.start();
+            let start = state.start();
             self.offset = u16::from(start.fullmoves() == 0);
             self.base = u32::from(start.fullmoves().max(1) - 1) * 2
                 + u32::from(start.turn() == Color::Black);
-        } else if let Some(fen) = tag_value(&self.tag_text, &self.tags, "FEN")
+        } else if let Some(fen) = tags.get("FEN")
             && let Ok(setup) = Setup::from_ascii(fen.as_bytes())
         {
             self.base =
@@ -302,125 +343,47 @@ impl Visitor for PgnWriter {
         Continue(())
     }
 
-    fn san(&mut self, (): &mut (), san: SanPlus, token: Token<'_>) -> ControlFlow<Vec<PgnError>> {
+    fn ply(&mut self, state: &ReplayState, ply: &Ply<'_>) {
         self.flush();
-        if !self.replay {
-            self.as_read(&san);
-            return Continue(());
-        }
-        let stopped = self.replayer.is_stopped();
-        match self.replayer.san(san, &token) {
-            Ok(Some(mv)) => self.replayed(Some(mv)),
-            Ok(None) if !stopped && san.san == San::Null => self.replayed(None),
-            Ok(None) => self.as_read(&san),
-            Err(error) => {
-                self.errors.push(error);
-                self.as_read(&san);
-            }
-        }
-        Continue(())
-    }
-
-    fn uci(&mut self, (): &mut (), uci: Uci, token: Token<'_>) -> ControlFlow<Vec<PgnError>> {
-        self.flush();
-        let stopped = self.replayer.is_stopped();
-        let result = if self.replay {
-            self.replayer.uci(uci, &token)
+        if self.replay && ply.played {
+            self.replayed(state, ply.mv);
         } else {
-            Ok(None)
-        };
-        match result {
-            Ok(Some((mv, _))) => self.replayed(Some(mv)),
-            Ok(None) if self.replay && !stopped && uci == Uci::Null => self.replayed(None),
-            other => {
-                if let Err(error) = other {
-                    self.errors.push(error);
-                }
-                // Written as read: the UCI text itself.
-                let (number, turn) = self.next_move();
-                self.layout.scratch.clear();
-                let _ = write!(self.layout.scratch, "{uci}");
-                self.layout.mv(number, turn);
-                self.played();
-            }
+            self.as_read(ply.written);
         }
-        Continue(())
     }
 
-    fn nag(&mut self, (): &mut (), nag: Nag) -> ControlFlow<Vec<PgnError>> {
+    fn nag(&mut self, _: &ReplayState, nag: Nag) {
         self.pending_nags.push(nag);
-        Continue(())
     }
 
-    fn partial_comment(
-        &mut self,
-        (): &mut (),
-        comment: RawComment<'_>,
-    ) -> ControlFlow<Vec<PgnError>> {
-        self.comment.extend_from_slice(comment.as_bytes());
-        Continue(())
-    }
-
-    fn comment(&mut self, (): &mut (), comment: RawComment<'_>) -> ControlFlow<Vec<PgnError>> {
+    fn comment(&mut self, _: &ReplayState, comment: &Comment<'_>) {
         let at = self.comment_text.len();
-        if self.comment.is_empty() {
-            self.comment_text
-                .push_str(&super::decode_text(comment.as_bytes()).0);
-        } else {
-            self.comment.extend_from_slice(comment.as_bytes());
-            self.comment_text
-                .push_str(&super::decode_text(&self.comment).0);
-            self.comment.clear();
-        }
+        self.comment_text.push_str(comment.text);
         self.pending_comments.push(at..self.comment_text.len());
-        Continue(())
     }
 
-    fn begin_variation(&mut self, (): &mut ()) -> ControlFlow<Vec<PgnError>, Skip> {
-        if !self.layout.options.variations {
-            return Continue(Skip(true));
-        }
+    fn begin_variation(&mut self, _: &ReplayState) {
         self.flush();
         self.layout.begin_variation();
-        if self.replay {
-            self.replayer.begin_variation();
-        }
         let last = self.plies.last().copied().unwrap_or(0);
         self.plies.push(last.saturating_sub(1));
-        Continue(Skip(false))
     }
 
-    fn end_variation(&mut self, (): &mut ()) -> ControlFlow<Vec<PgnError>> {
+    fn end_variation(&mut self, _: &ReplayState) {
         self.flush();
         self.layout.end_variation();
-        if self.replay {
-            self.replayer.end_variation();
-        }
         if self.plies.len() > 1 {
             self.plies.pop();
         }
-        Continue(())
     }
 
-    fn result(&mut self, (): &mut (), result: GameResult) -> ControlFlow<Vec<PgnError>> {
+    fn result(&mut self, _: &ReplayState, result: GameResult) {
         self.marker = Some(result);
-        Continue(())
     }
 
-    fn error(&mut self, error: PgnError) -> ControlFlow<Vec<PgnError>> {
-        if matches!(
-            error.kind(),
-            PgnErrorKind::InvalidSan | PgnErrorKind::TooManyMoves
-        ) {
-            self.replayer.stop_line();
-        }
-        self.errors.push(error);
-        Continue(())
-    }
-
-    fn end_game(&mut self, (): ()) -> Vec<PgnError> {
+    fn end_game(&mut self, state: &mut ReplayState) -> Vec<PgnError> {
         self.flush();
-        let tag = tag_value(&self.tag_text, &self.tags, "Result");
+        let tag = state.tags().get("Result");
         let result = result_text(&self.layout.options, tag, self.marker);
         if let Some(at) = self.result_at.take()
             && self.layout.out.get(at.clone()) != Some(result)
@@ -429,8 +392,8 @@ impl Visitor for PgnWriter {
         }
         let result = String::from(result);
         self.layout.result(&result);
-        let mut errors = core::mem::take(&mut self.errors);
-        errors.sort_by_key(|e| e.location().byte);
+        let (errors, warnings) = state.take_problems();
+        self.warnings = warnings;
         errors
     }
 }

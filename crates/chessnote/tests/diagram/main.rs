@@ -284,10 +284,7 @@ fn real_studies_draw_their_shapes_last_moves_and_checks() {
         for game in Reader::from_slice(&data).games() {
             for (ply, diagram) in game.diagrams().enumerate() {
                 let drawn = read_svg(&diagram.svg(&SvgOptions::default()).to_string());
-                let comments = match ply {
-                    0 => &game.comments,
-                    _ => &game.moves[ply - 1].comments,
-                };
+                let comments: Vec<&str> = game.comments(ply).collect();
                 let all = |name| -> Vec<String> {
                     comments
                         .iter()

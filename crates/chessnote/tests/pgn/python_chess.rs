@@ -265,8 +265,8 @@ fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn joined(comments: &[String]) -> String {
-    words(&comments.join(" "))
+fn joined<'a>(comments: impl Iterator<Item = &'a str>) -> String {
+    words(&comments.collect::<Vec<_>>().join(" "))
 }
 
 /// The differences between python-chess's games (`py`) and ours.
@@ -281,8 +281,8 @@ fn compare(py: &[Value], ours: &[Game], diffs: &mut BTreeSet<Diff>) {
             continue;
         }
         let tags_equal = match p.get("raw_headers") {
-            Some(raw) => pairs(raw) == g.tags,
-            None => pairs(&p["headers"]) == python_headers(&g.tags),
+            Some(raw) => pairs(raw) == g.tags.to_vec(),
+            None => pairs(&p["headers"]) == python_headers(&g.tags.to_vec()),
         };
         if !tags_equal {
             diffs.insert(Tags);
@@ -324,12 +324,12 @@ fn compare(py: &[Value], ours: &[Game], diffs: &mut BTreeSet<Diff>) {
         }
         let py_moves = p["moves"].as_array().unwrap();
         let py_text = |v: &Value| words(v.as_str().unwrap_or_default());
-        let mut comments_equal = py_text(&p["starting_comment"]) == joined(&g.comments);
+        let mut comments_equal = py_text(&p["starting_comment"]) == joined(g.comments(0));
         let mut nags_equal = true;
         if py_moves.len() == g.moves.len() {
-            for (pm, m) in py_moves.iter().zip(&g.moves) {
-                comments_equal &= py_text(&pm["comment"]) == joined(&m.comments);
-                let mut nags: Vec<u64> = m.nags.iter().map(|n| u64::from(n.0)).collect();
+            for (i, pm) in py_moves.iter().enumerate() {
+                comments_equal &= py_text(&pm["comment"]) == joined(g.comments(i + 1));
+                let mut nags: Vec<u64> = g.nags(i + 1).iter().map(|n| u64::from(n.0)).collect();
                 nags.sort_unstable();
                 nags.dedup();
                 let py_nags: Vec<u64> = pm["nags"]

@@ -24,7 +24,7 @@ fn where_games_end() {
     // A result ends a game; the comments right after it are still its own.
     let g = games("1. e4 1-0 {White resigned? No, Black did.}\n1. d4 *");
     assert_eq!(g.len(), 2);
-    assert_eq!(g[0].moves[0].comments.len(), 1);
+    assert_eq!(g[0].comments(1).len(), 1);
     // No blank line before the next tags.
     assert_eq!(
         games("[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *").len(),
@@ -52,13 +52,13 @@ fn what_is_skipped_and_what_is_kept() {
     let g = &games(pgn)[0];
     assert_eq!(kinds(g), [PgnErrorKind::IllegalMove]); // 0-0 is not legal at move 2
     assert_eq!(g.tag("Event"), Some("x"));
-    assert_eq!(g.moves[0].comments, [" a line comment"]);
-    assert_eq!(g.moves[1].nags, [Nag(14), Nag::SPECULATIVE_MOVE]);
+    assert!(g.comments(1).eq([" a line comment"]));
+    assert_eq!(g.nags(2), [Nag(14), Nag::SPECULATIVE_MOVE]);
     assert_eq!(
         g.moves[2].san.san,
         San::Castle(chessnote::CastlingSide::KingSide)
     );
-    assert_eq!(g.moves[2].nags, [Nag::BLUNDER]);
+    assert_eq!(g.nags(3), [Nag::BLUNDER]);
     assert_eq!(g.moves[3].san.san, San::Null);
     assert_eq!(g.result, Some(GameResult::Unknown));
 }

@@ -38,8 +38,10 @@ pub struct Out {
     pub matched: u64,
     /// Games with at least one problem.
     pub problem_games: u64,
-    /// Problems.
+    /// Problems (errors).
     pub problems: u64,
+    /// Warnings: moves written off the standard, read.
+    pub warnings: u64,
     /// Rows for `export`'s dataset.
     pub rows: Option<Finished>,
 }
@@ -50,6 +52,7 @@ impl Out {
         self.matched += other.matched;
         self.problem_games += other.problem_games;
         self.problems += other.problems;
+        self.warnings += other.warnings;
     }
 }
 
@@ -99,15 +102,17 @@ pub struct Totals {
     pub matched: u64,
     /// Games with a problem.
     pub problem_games: u64,
-    /// Problems.
+    /// Problems (errors).
     pub problems: u64,
+    /// Warnings.
+    pub warnings: u64,
     /// Whether a source could not be read.
     pub unreadable: bool,
 }
 
 impl Totals {
     /// The exit status: 2 when a source could not be read, 1 when a game
-    /// had a problem, else 0.
+    /// had an error, else 0 (warnings are not failures).
     pub fn exit(&self) -> ExitCode {
         if self.unreadable {
             ExitCode::from(2)
@@ -119,9 +124,10 @@ impl Totals {
     }
 
     /// The one-line summary on stderr: always for `check` (`always`),
-    /// otherwise when there were problems; never with `--quiet`.
+    /// otherwise when there were problems or warnings; never with
+    /// `--quiet`.
     pub fn summary(&self, command: &str, settings: &Settings, always: bool) {
-        if settings.quiet || !(always || self.problems > 0) {
+        if settings.quiet || !(always || self.problems > 0 || self.warnings > 0) {
             return;
         }
         let mut line = format!(
@@ -130,6 +136,9 @@ impl Totals {
             self.problem_games,
             plural(self.problems, "problem")
         );
+        if self.warnings > 0 {
+            line = format!("{line}, {}", plural(self.warnings, "warning"));
+        }
         if settings.filter.is_some() {
             line = format!("{line} ({} kept by --where)", self.matched);
         }
@@ -211,6 +220,7 @@ impl Sink<'_> {
         out.matched = 0;
         out.problem_games = 0;
         out.problems = 0;
+        out.warnings = 0;
     }
 }
 
@@ -269,6 +279,7 @@ pub fn drive_into<J: Job>(job: &J, settings: &Settings, dataset: Option<&mut Dat
         matched: t.matched,
         problem_games: t.problem_games,
         problems: t.problems,
+        warnings: t.warnings,
         unreadable,
     }
 }

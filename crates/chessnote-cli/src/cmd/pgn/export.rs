@@ -5,12 +5,11 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chessnote::pgn::filter::TagsAndPlies;
 use chessnote::pgn::{Input, ReadOptions, Reader};
 use chessnote_export::{Columns, Dataset, ExportOptions, Format, Partition, Recorder, Rows};
 
 use super::drive::{self, Ctx, Job, Out};
-use super::jobs::{Names, count_problems, problem_line};
+use super::jobs::{kept, report_game};
 use super::{Inputs, Settings, Where};
 
 /// What `export` writes.
@@ -201,25 +200,11 @@ impl Job for Export {
         let Some(record) = recorder.read(reader)? else {
             return Ok(false);
         };
-        out.games += 1;
-        let keep = ctx.settings.filter.as_ref().is_none_or(|f| {
-            f.matches(&TagsAndPlies {
-                tags: record.tags(),
-                plies: record.plies,
-            })
-        });
-        if !keep {
+        if !kept(ctx, &record.game, out) {
             return Ok(true);
         }
-        out.matched += 1;
         rows.push(record, ctx.name);
-        if !record.errors.is_empty() {
-            let names = Names::of(|name| record.tag(name));
-            for error in &record.errors {
-                problem_line(&mut out.stderr, ctx.name, &names, error);
-            }
-            count_problems(out, record.errors.len());
-        }
+        report_game(out, ctx, &record.game);
         Ok(true)
     }
 }

@@ -1,20 +1,15 @@
-//! What each subcommand does with a game: the [`Job`]s.
+//! What each subcommand does with a game: the [`Job`]s, each a sink of the
+//! library's one replay ([`chessnote::pgn::Replay`]) and a printer.
 
 use std::fmt::Write as _;
-use std::ops::ControlFlow::{self, Break, Continue};
 
 use chessnote::Diagnostic;
-use chessnote::Move;
 use chessnote::pgn::commands::Score;
-use chessnote::pgn::filter::TagsAndPlies;
 use chessnote::pgn::{
-    Game, GameBuilder, GameResult, GameStart, Input, Nag, PgnError, PgnErrorKind, PgnWriter,
-    RawComment, RawTag, ReadOptions, Reader, Replayer, Skip, Token, Visitor, WriteOptions,
-    decode_text,
+    Game, GameBuilder, GameSink, Input, PgnError, PgnWriter, Ply, ProblemField, ReadOptions,
+    Reader, Replay, ReplayOptions, ReplayState, Skim, WriteOptions,
 };
 use chessnote::position::{Notation, WriteNotation};
-use chessnote::san::{San, SanPlus};
-use chessnote::uci::Uci;
 
 use super::drive::{Ctx, Job, Out};
 
@@ -46,20 +41,27 @@ impl Job for Check {
         };
         out.games += 1;
         out.matched += 1;
-        if game.errors.is_empty() {
-            return Ok(true);
-        }
         let names = Names::of(|name| game.tag(name));
-        for error in &game.errors {
+        for problem in problems(&game.errors, &game.warnings) {
             if self.json {
-                problem_json(&mut out.stdout, ctx.name, &names, error);
+                problem_json(&mut out.stdout, ctx.name, &names, problem);
             } else {
-                problem_line(&mut out.stdout, ctx.name, &names, error);
+                problem_line(&mut out.stdout, ctx.name, &names, problem);
             }
         }
-        count_problems(out, game.errors.len());
+        count_problems(out, game.errors.len(), game.warnings.len());
         Ok(true)
     }
+}
+
+/// A game's errors and warnings, in byte order (errors first at a byte).
+fn problems<'a>(
+    errors: &'a [PgnError],
+    warnings: &'a [PgnError],
+) -> impl Iterator<Item = &'a PgnError> {
+    let mut all: Vec<&PgnError> = errors.iter().chain(warnings).collect();
+    all.sort_by_key(|e| e.location().byte);
+    all.into_iter()
 }
 
 /// `convert --to uci|san|lan|eran|eran-short`: one line of moves per game.
@@ -71,191 +73,87 @@ pub struct Moves {
 }
 
 impl Job for Moves {
-    type Worker = MovesVisitor;
+    type Worker = Replay<MoveLine>;
 
-    fn worker(&self) -> MovesVisitor {
-        MovesVisitor::new(self.notation, self.options)
+    fn worker(&self) -> Replay<MoveLine> {
+        let notation = self.notation.notation();
+        // SAN and UCI come with each move; LAN and ERAN are written from
+        // the position before it.
+        let routing = ReplayOptions::new(self.options)
+            .san(notation == Notation::San)
+            .positions(!matches!(notation, Notation::San | Notation::Uci));
+        let line = MoveLine {
+            notation: self.notation,
+            line: String::new(),
+        };
+        Replay::new(line, routing)
     }
 
     fn game<I: Input>(
         &self,
-        visitor: &mut MovesVisitor,
+        replay: &mut Replay<MoveLine>,
         reader: &mut Reader<I>,
         ctx: &Ctx<'_>,
         out: &mut Out,
     ) -> Result<bool, I::Error> {
-        visitor.filter = ctx.settings.filter.is_some();
-        if reader.read_game(visitor)?.is_none() {
+        if reader.read_game(replay)?.is_none() {
             return Ok(false);
         }
-        out.games += 1;
-        let keep = ctx.settings.filter.as_ref().is_none_or(|f| {
-            f.matches(&TagsAndPlies {
-                tags: &visitor.tags,
-                plies: visitor.plies,
-            })
-        });
-        if !keep {
+        let state = replay.state();
+        if !kept(ctx, state, out) {
             return Ok(true);
         }
-        out.matched += 1;
-        out.stdout.push_str(&visitor.line);
+        out.stdout.push_str(&replay.sink().line);
         out.stdout.push('\n');
-        if !visitor.errors.is_empty() {
-            let names = Names::of(|name| {
-                visitor
-                    .tags
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, v)| v.as_str())
-            });
-            for error in &visitor.errors {
-                problem_line(&mut out.stderr, ctx.name, &names, error);
-            }
-            count_problems(out, visitor.errors.len());
-        }
+        report(out, ctx, state, state.errors(), state.warnings());
         Ok(true)
     }
 }
 
-/// The visitor of `convert --to uci|san|…`: each game's mainline replayed
-/// and written straight into one line, no [`Game`] built. It plays the
-/// moves as [`GameBuilder`] does (the same [`Replayer`], the same lines
-/// stopped, the same errors in the same order), so its line is
-/// [`Game::uci`] or [`Game::moves_in`] of the game, which the tests check.
+/// The sink of `convert --to uci|san|…`: each game's mainline written
+/// straight into one line, no [`Game`] built: the line is [`Game::uci`]
+/// or [`Game::moves_in`] of the game.
 #[derive(Debug)]
-pub struct MovesVisitor {
-    replayer: Replayer,
+pub struct MoveLine {
     notation: WriteNotation,
-    /// Whether `--where` is given (then every tag is kept).
-    filter: bool,
     /// The game's line of moves.
     line: String,
-    /// Its problems, in input order.
-    errors: Vec<PgnError>,
-    /// Its players, and with `--where` every tag.
-    tags: Vec<(String, String)>,
-    /// Its mainline moves as read (as [`Game::moves`] counts them).
-    plies: u32,
-    /// Whether a move was written on the line.
-    any: bool,
 }
 
-impl MovesVisitor {
-    fn new(notation: WriteNotation, options: ReadOptions) -> MovesVisitor {
-        // UCI needs no position before the move; the others do.
-        let replayer = if notation.notation() == Notation::Uci {
-            Replayer::mainline_only(options.san)
-        } else {
-            Replayer::new(options.san)
-        };
-        MovesVisitor {
-            replayer: replayer.fen_options(options.fen),
-            notation,
-            filter: false,
-            line: String::new(),
-            errors: Vec::new(),
-            tags: Vec::new(),
-            plies: 0,
-            any: false,
-        }
-    }
-
-    /// Writes a move (`None`: a null move) just played.
-    fn write(&mut self, mv: Option<Move>) {
-        if self.any {
-            self.line.push(' ');
-        }
-        self.any = true;
-        let uci = self.notation.notation() == Notation::Uci;
-        let Some(mv) = mv else {
-            self.line.push_str(if uci { "0000" } else { "--" });
-            return;
-        };
-        if uci {
-            Uci::from_move(mv, self.replayer.start().castling_mode()).append_to(&mut self.line);
-        } else if let Some(before) = self.replayer.previous_position() {
-            self.line.push_str(&before.write_move(self.notation, mv));
-        } else {
-            let _ = write!(self.line, "{mv}");
-        }
-    }
-}
-
-impl Visitor for MovesVisitor {
-    type Tags = ();
-    type Movetext = ();
+impl GameSink for MoveLine {
     type Output = ();
 
-    fn begin_game(&mut self, game: GameStart) -> ControlFlow<(), ()> {
-        self.replayer.begin_game(game);
+    fn begin_game(&mut self, _: &ReplayState) {
         self.line.clear();
-        self.errors.clear();
-        self.tags.clear();
-        self.plies = 0;
-        self.any = false;
-        Continue(())
     }
 
-    fn tag(&mut self, (): &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        self.replayer.tag(name, value);
-        if self.filter || matches!(name, b"White" | b"Black") {
-            self.tags.push((
-                decode_text(name).0.into_owned(),
-                value.decode_text().0.into_owned(),
-            ));
+    fn ply(&mut self, state: &ReplayState, ply: &Ply<'_>) {
+        if ply.depth > 0 || !ply.played {
+            return;
         }
-        Continue(())
-    }
-
-    fn begin_movetext(&mut self, (): ()) -> ControlFlow<(), ()> {
-        if let Err(error) = self.replayer.begin_movetext() {
-            self.errors.push(error);
+        if !self.line.is_empty() {
+            self.line.push(' ');
         }
-        Continue(())
-    }
-
-    fn san(&mut self, (): &mut (), san: SanPlus, token: Token<'_>) -> ControlFlow<()> {
-        self.plies += 1;
-        let stopped = self.replayer.is_stopped();
-        match self.replayer.san(san, &token) {
-            Ok(Some(mv)) => self.write(Some(mv)),
-            Ok(None) if !stopped => self.write(None),
-            Ok(None) => {}
-            Err(error) => self.errors.push(error),
-        }
-        Continue(())
-    }
-
-    fn uci(&mut self, (): &mut (), uci: Uci, token: Token<'_>) -> ControlFlow<()> {
-        if uci == Uci::Null {
-            return self.san(&mut (), SanPlus::from(San::Null), token);
-        }
-        match self.replayer.uci(uci, &token) {
-            Ok(Some((mv, _))) => {
-                self.plies += 1;
-                self.write(Some(mv));
+        let notation = self.notation.notation();
+        match (ply.mv, notation) {
+            (None, Notation::Uci) => self.line.push_str("0000"),
+            (None, _) => self.line.push_str("--"),
+            (Some(mv), Notation::Uci) => state.uci(mv).append_to(&mut self.line),
+            (Some(_), Notation::San) => {
+                if let Some(san) = ply.standard {
+                    san.append_to(&mut self.line);
+                }
             }
-            Ok(None) => {}
-            Err(error) => self.errors.push(error),
+            (Some(mv), _) => match state.previous_position() {
+                Some(before) => self.line.push_str(&before.write_move(self.notation, mv)),
+                None => {
+                    let _ = write!(self.line, "{mv}");
+                }
+            },
         }
-        Continue(())
     }
 
-    fn error(&mut self, error: PgnError) -> ControlFlow<()> {
-        if matches!(
-            error.kind(),
-            PgnErrorKind::InvalidSan | PgnErrorKind::TooManyMoves
-        ) {
-            self.replayer.stop_line();
-        }
-        self.errors.push(error);
-        Continue(())
-    }
-
-    fn end_game(&mut self, (): ()) {
-        self.errors.sort_by_key(|e| e.location().byte);
-    }
+    fn end_game(&mut self, _: &mut ReplayState) {}
 }
 
 /// `convert --to json`: one object per line per game.
@@ -285,7 +183,7 @@ impl Job for Json {
             return Ok(true);
         }
         game_json(&mut out.stdout, &game);
-        report_errors(out, ctx, &game);
+        report_game(out, ctx, &game);
         Ok(true)
     }
 }
@@ -300,44 +198,37 @@ pub struct Pgn {
 }
 
 impl Job for Pgn {
-    type Worker = Capture<PgnWriter>;
+    type Worker = PgnWriter;
 
-    fn worker(&self) -> Capture<PgnWriter> {
+    fn worker(&self) -> PgnWriter {
         // Replayed: SAN is written from the position (a wrong `+` read
         // with a leniency is written right), as the export format wants.
-        Capture::new(PgnWriter::with_read_options(self.write, self.options).replay(true))
+        PgnWriter::with_read_options(self.write, self.options).replay(true)
     }
 
     fn game<I: Input>(
         &self,
-        capture: &mut Capture<PgnWriter>,
+        writer: &mut PgnWriter,
         reader: &mut Reader<I>,
         ctx: &Ctx<'_>,
         out: &mut Out,
     ) -> Result<bool, I::Error> {
-        capture.configure(ctx.settings);
-        let Some(errors) = reader.read_game(capture)? else {
+        let Some(errors) = reader.read_game(writer)? else {
             return Ok(false);
         };
-        if capture.kept(ctx, out) {
+        if kept(ctx, writer.state(), out) {
             let crlf = self.write.line_ending == chessnote::pgn::LineEnding::CrLf;
             let newline = if crlf { "\r\n" } else { "\n" };
             // The writer puts a blank line before every game but its first;
             // here every game has one after it, wherever a chunk starts.
-            let text = capture.inner.output();
+            let text = writer.output();
             out.stdout
                 .push_str(text.strip_prefix(newline).unwrap_or(text));
             out.stdout.push_str(newline);
-            if !errors.is_empty() {
-                let names = Names::of(|name| capture.tag_value(name));
-                for error in &errors {
-                    problem_line(&mut out.stderr, ctx.name, &names, error);
-                }
-                count_problems(out, errors.len());
-            }
+            report(out, ctx, writer.state(), &errors, writer.warnings());
         }
         // The writer's buffer is kept for the next game.
-        capture.inner.clear_output();
+        writer.clear_output();
         Ok(true)
     }
 }
@@ -346,10 +237,10 @@ impl Job for Pgn {
 pub struct Count;
 
 impl Job for Count {
-    type Worker = Capture<Skipper>;
+    type Worker = Replay<Skim>;
 
-    fn worker(&self) -> Capture<Skipper> {
-        Capture::new(Skipper(true))
+    fn worker(&self) -> Replay<Skim> {
+        skimmer(None)
     }
 
     /// Skipping the movetext costs what cutting chunks does: one thread.
@@ -359,45 +250,71 @@ impl Job for Count {
 
     fn game<I: Input>(
         &self,
-        capture: &mut Capture<Skipper>,
+        skim: &mut Replay<Skim>,
         reader: &mut Reader<I>,
         ctx: &Ctx<'_>,
         out: &mut Out,
     ) -> Result<bool, I::Error> {
-        capture.configure(ctx.settings);
-        capture.inner.0 = !capture.plies_needed;
-        if reader.read_game(capture)?.is_none() {
+        skim.sink_mut().0 = ctx
+            .settings
+            .filter
+            .as_ref()
+            .is_some_and(|f| f.needs_moves());
+        if reader.read_game(skim)?.is_none() {
             return Ok(false);
         }
-        capture.kept(ctx, out);
+        kept(ctx, skim.state(), out);
         Ok(true)
     }
 }
 
+/// A replay that reads tags, and the movetext only when `--where` counts
+/// its moves (nothing is played).
+pub fn skimmer(settings: Option<&super::Settings>) -> Replay<Skim> {
+    let moves = settings
+        .and_then(|s| s.filter.as_ref())
+        .is_some_and(|f| f.needs_moves());
+    let options = settings.map_or(ReadOptions::DEFAULT, |s| s.options);
+    Replay::new(Skim(moves), ReplayOptions::new(options).replay(false))
+}
+
 /// Whether `--where` keeps the game; counts it.
-pub fn kept(ctx: &Ctx<'_>, game: &Game, out: &mut Out) -> bool {
+pub fn kept(ctx: &Ctx<'_>, game: &impl chessnote::pgn::filter::FilterInput, out: &mut Out) -> bool {
     out.games += 1;
     let keep = ctx.settings.filter.as_ref().is_none_or(|f| f.matches(game));
     out.matched += u64::from(keep);
     keep
 }
 
-/// The game's problems on stderr, counted.
-pub fn report_errors(out: &mut Out, ctx: &Ctx<'_>, game: &Game) {
-    if game.errors.is_empty() {
+/// A game's problems on stderr, counted.
+pub fn report_game(out: &mut Out, ctx: &Ctx<'_>, game: &Game) {
+    report(out, ctx, game, &game.errors, &game.warnings);
+}
+
+/// Problems on stderr, counted: the errors and warnings of a game whose
+/// tags `game` has.
+pub fn report(
+    out: &mut Out,
+    ctx: &Ctx<'_>,
+    game: &impl chessnote::pgn::filter::FilterInput,
+    errors: &[PgnError],
+    warnings: &[PgnError],
+) {
+    if errors.is_empty() && warnings.is_empty() {
         return;
     }
     let names = Names::of(|name| game.tag(name));
-    for error in &game.errors {
-        problem_line(&mut out.stderr, ctx.name, &names, error);
+    for problem in problems(errors, warnings) {
+        problem_line(&mut out.stderr, ctx.name, &names, problem);
     }
-    count_problems(out, game.errors.len());
+    count_problems(out, errors.len(), warnings.len());
 }
 
-/// Counts a game's problems.
-pub fn count_problems(out: &mut Out, problems: usize) {
-    out.problems += problems as u64;
-    out.problem_games += u64::from(problems > 0);
+/// Counts a game's errors and warnings.
+pub fn count_problems(out: &mut Out, errors: usize, warnings: usize) {
+    out.problems += errors as u64;
+    out.problem_games += u64::from(errors > 0);
+    out.warnings += warnings as u64;
 }
 
 /// The players of a game, as problems name them (`?` when missing).
@@ -426,7 +343,8 @@ impl Names {
     }
 }
 
-/// `FILE:LINE:COLUMN: game N (White - Black), ply P: MESSAGE`.
+/// `FILE:LINE:COLUMN: game N (White - Black), ply P: MESSAGE`, and for a
+/// warning `warning[NAME]: MESSAGE`, NAME its leniency's.
 pub fn problem_line(out: &mut String, file: &str, names: &Names, error: &PgnError) {
     let at = error.location();
     let _ = write!(
@@ -441,32 +359,42 @@ pub fn problem_line(out: &mut String, file: &str, names: &Names, error: &PgnErro
     if let Some(ply) = error.ply() {
         let _ = write!(out, ", ply {ply}");
     }
+    if error.is_warning() {
+        let _ = write!(out, ": warning[{}]", error.kind_name());
+    }
     let _ = writeln!(out, ": {}", error.message());
 }
 
-/// A problem as one JSON object on a line.
+/// A problem as one JSON object on a line: where (file, game, players),
+/// then its fields ([`PgnError::fields`]).
 fn problem_json(out: &mut String, file: &str, names: &Names, error: &PgnError) {
-    let at = error.location();
     out.push_str("{\"file\":");
     json_str(out, file);
-    let _ = write!(
-        out,
-        ",\"line\":{},\"column\":{},\"offset\":{},\"game\":{},\"white\":",
-        at.line,
-        at.column,
-        at.byte,
-        error.game() + 1
-    );
+    let _ = write!(out, ",\"game\":{},\"white\":", error.game() + 1);
     json_str(out, &names.white);
     out.push_str(",\"black\":");
     json_str(out, &names.black);
-    out.push_str(",\"ply\":");
-    json_opt(out, error.ply());
-    out.push_str(",\"kind\":");
-    json_str(out, error.kind_name());
-    out.push_str(",\"message\":");
-    json_str(out, &error.message());
+    out.push(',');
+    problem_fields(out, error);
     out.push_str("}\n");
+}
+
+/// The fields of a problem, `"name":value` each, comma-separated.
+fn problem_fields(out: &mut String, error: &PgnError) {
+    for (i, (name, value)) in error.fields().into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json_str(out, name);
+        out.push(':');
+        match value {
+            ProblemField::Text(text) => json_str(out, &text),
+            ProblemField::Number(n) => {
+                let _ = write!(out, "{n}");
+            }
+            ProblemField::Null => out.push_str("null"),
+        }
+    }
 }
 
 /// The JSON object of a game (see `docs/cli.md`).
@@ -533,25 +461,25 @@ fn game_json(out: &mut String, game: &Game) {
             None => out.push_str("null"),
         }
     }
-    let _ = write!(out, "],\"plies\":{},\"errors\":[", game.moves.len());
-    for (i, error) in game.errors.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
+    let _ = write!(out, "],\"plies\":{}", game.moves.len());
+    for (name, problems) in [("errors", &game.errors), ("warnings", &game.warnings)] {
+        let _ = write!(out, ",\"{name}\":[");
+        for (i, problem) in problems.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push('{');
+            problem_fields(out, problem);
+            out.push('}');
         }
-        let at = error.location();
-        out.push_str("{\"kind\":");
-        json_str(out, error.kind_name());
-        out.push_str(",\"message\":");
-        json_str(out, &error.message());
-        let _ = write!(
-            out,
-            ",\"offset\":{},\"line\":{},\"column\":{},\"ply\":",
-            at.byte, at.line, at.column
-        );
-        json_opt(out, error.ply());
-        out.push('}');
+        out.push(']');
     }
-    out.push_str("]}\n");
+    out.push_str(",\"final_fen\":");
+    match game.end {
+        Some(end) => json_str(out, &end.to_string()),
+        None => out.push_str("null"),
+    }
+    out.push_str("}\n");
 }
 
 fn json_opt(out: &mut String, value: Option<impl std::fmt::Display>) {
@@ -565,173 +493,3 @@ fn json_opt(out: &mut String, value: Option<impl std::fmt::Display>) {
 
 /// A JSON string: quotes, `\"`, `\\` and control characters escaped.
 pub use chessnote_export::text::json_str;
-
-/// A visitor that skips everything, or the movetext only when told
-/// (`.0`: stop at the movetext).
-#[derive(Debug, Default)]
-pub struct Skipper(pub bool);
-
-impl Visitor for Skipper {
-    type Tags = ();
-    type Movetext = ();
-    type Output = ();
-
-    fn begin_game(&mut self, _: GameStart) -> ControlFlow<(), ()> {
-        Continue(())
-    }
-
-    fn begin_movetext(&mut self, (): ()) -> ControlFlow<(), ()> {
-        if self.0 { Break(()) } else { Continue(()) }
-    }
-
-    fn error(&mut self, _: PgnError) -> ControlFlow<()> {
-        Continue(())
-    }
-
-    fn end_game(&mut self, (): ()) {}
-}
-
-/// A visitor around another that keeps what `--where` and the problem
-/// lines need of each game: the tags they name, and the mainline's plies.
-#[derive(Debug)]
-pub struct Capture<V> {
-    /// The visitor it passes everything on to.
-    pub inner: V,
-    /// Whether `--where` is given (then tags are kept).
-    filter: bool,
-    /// Whether mainline plies are counted.
-    plies_needed: bool,
-    tags: Vec<(String, String)>,
-    plies: u32,
-    depth: u32,
-}
-
-impl<V> Capture<V> {
-    /// A capture around `inner`, keeping what the settings' `--where`
-    /// needs.
-    pub fn new(inner: V) -> Capture<V> {
-        Capture {
-            inner,
-            filter: false,
-            plies_needed: false,
-            tags: Vec::new(),
-            plies: 0,
-            depth: 0,
-        }
-    }
-
-    /// Keeps what `settings`' `--where` needs.
-    pub fn configure(&mut self, settings: &super::Settings) {
-        self.filter = settings.filter.is_some();
-        self.plies_needed = settings.filter.as_ref().is_some_and(|f| f.needs_moves());
-    }
-
-    fn tag_value(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// Whether `--where` keeps the game just read; counts it.
-    pub fn kept(&self, ctx: &Ctx<'_>, out: &mut Out) -> bool {
-        out.games += 1;
-        let keep = ctx.settings.filter.as_ref().is_none_or(|f| {
-            f.matches(&TagsAndPlies {
-                tags: &self.tags,
-                plies: self.plies,
-            })
-        });
-        out.matched += u64::from(keep);
-        keep
-    }
-}
-
-impl<V: Visitor> Visitor for Capture<V> {
-    type Tags = V::Tags;
-    type Movetext = V::Movetext;
-    type Output = V::Output;
-
-    fn begin_game(&mut self, game: GameStart) -> ControlFlow<V::Output, V::Tags> {
-        self.tags.clear();
-        self.plies = 0;
-        self.depth = 0;
-        self.inner.begin_game(game)
-    }
-
-    fn tag(
-        &mut self,
-        tags: &mut V::Tags,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<V::Output> {
-        if matches!(name, b"White" | b"Black") || self.filter {
-            self.tags.push((
-                decode_text(name).0.into_owned(),
-                value.decode_text().0.into_owned(),
-            ));
-        }
-        self.inner.tag(tags, name, value)
-    }
-
-    fn begin_movetext(&mut self, tags: V::Tags) -> ControlFlow<V::Output, V::Movetext> {
-        self.inner.begin_movetext(tags)
-    }
-
-    fn san(
-        &mut self,
-        m: &mut V::Movetext,
-        san: SanPlus,
-        token: Token<'_>,
-    ) -> ControlFlow<V::Output> {
-        self.plies += u32::from(self.depth == 0);
-        self.inner.san(m, san, token)
-    }
-
-    fn uci(&mut self, m: &mut V::Movetext, uci: Uci, token: Token<'_>) -> ControlFlow<V::Output> {
-        self.plies += u32::from(self.depth == 0);
-        self.inner.uci(m, uci, token)
-    }
-
-    fn nag(&mut self, m: &mut V::Movetext, nag: Nag) -> ControlFlow<V::Output> {
-        self.inner.nag(m, nag)
-    }
-
-    fn comment(&mut self, m: &mut V::Movetext, comment: RawComment<'_>) -> ControlFlow<V::Output> {
-        self.inner.comment(m, comment)
-    }
-
-    fn partial_comment(
-        &mut self,
-        m: &mut V::Movetext,
-        comment: RawComment<'_>,
-    ) -> ControlFlow<V::Output> {
-        self.inner.partial_comment(m, comment)
-    }
-
-    fn begin_variation(&mut self, m: &mut V::Movetext) -> ControlFlow<V::Output, Skip> {
-        let flow = self.inner.begin_variation(m);
-        // Only the variations the inner visitor reads are seen (and end).
-        if let Continue(Skip(false)) = flow {
-            self.depth += 1;
-        }
-        flow
-    }
-
-    fn end_variation(&mut self, m: &mut V::Movetext) -> ControlFlow<V::Output> {
-        self.depth = self.depth.saturating_sub(1);
-        self.inner.end_variation(m)
-    }
-
-    fn result(&mut self, m: &mut V::Movetext, result: GameResult) -> ControlFlow<V::Output> {
-        self.inner.result(m, result)
-    }
-
-    fn error(&mut self, error: PgnError) -> ControlFlow<V::Output> {
-        self.inner.error(error)
-    }
-
-    fn end_game(&mut self, m: V::Movetext) -> V::Output {
-        self.inner.end_game(m)
-    }
-}

@@ -27,7 +27,7 @@ use chessnote::pgn::filter::Filter;
 use chessnote::pgn::{ClockEval, LineEnding, ReadOptions, TagSelection, WriteOptions};
 use chessnote::position::{Notation, WriteNotation};
 
-use crate::options::{self, Allow, Notations};
+use crate::options::Allow;
 use crate::report;
 
 /// The subcommands of `chessnote pgn`.
@@ -80,6 +80,13 @@ pub struct Inputs {
     pub chunk_size: usize,
     #[command(flatten)]
     pub allow: Allow,
+    /// Refuse the moves written off the standard that are read by default
+    /// (a wrong `+` or `#`, a needless disambiguation, a wrong capture
+    /// mark, UCI moves): each is then an error that ends its game's
+    /// replay, as it is for python-chess's strict readers. `--allow` adds
+    /// leniencies back.
+    #[arg(long, conflicts_with = "lenient")]
+    pub strict: bool,
     /// No diagnostics on stderr (stdout and the exit status are
     /// unchanged).
     #[arg(long, short)]
@@ -334,13 +341,18 @@ pub struct Settings {
 
 impl Settings {
     fn new(inputs: &Inputs, filter: &Where) -> Result<Settings, String> {
-        let allowed = options::options(&inputs.allow, Notations::Pgn, ReadOptions::DEFAULT_SAN)?;
-        let mut options = ReadOptions::DEFAULT;
+        let mut options = if inputs.strict {
+            ReadOptions::STRICT
+        } else if inputs.allow.lenient {
+            ReadOptions::LENIENT
+        } else {
+            ReadOptions::DEFAULT
+        };
+        for name in &inputs.allow.allow {
+            options = options.allow(name).map_err(|e| format!("--allow: {e}"))?;
+        }
         // Decompressors work best on large reads.
         options.buffer_size = 1 << 20;
-        options.san = allowed.san;
-        options.fen = allowed.fen;
-        options.leniencies = allowed.pgn;
         let filter = match &filter.expr {
             None => None,
             Some(expr) => Some(Filter::parse(expr).map_err(|err| {

@@ -9,7 +9,7 @@ use chessnote::Diagram;
 use chessnote::pgn::{Game, GameBuilder, Input, ReadOptions, Reader};
 
 use super::drive::{Ctx, Job, Out};
-use super::jobs::{Names, count_problems, kept, report_errors};
+use super::jobs::{Names, count_problems, kept, report_game};
 use super::split::stem;
 use crate::cmd::diagram::{DiagramArgs, Drawing, Format};
 
@@ -115,7 +115,7 @@ impl Job for Show {
         if !kept(ctx, &game, out) {
             return Ok(true);
         }
-        report_errors(out, ctx, &game);
+        report_game(out, ctx, &game);
         match self.plies {
             Plies::All => {
                 for (ply, diagram) in game.diagrams().enumerate() {
@@ -174,7 +174,7 @@ impl Show {
                 }
                 Err(err) => {
                     let _ = writeln!(out.stderr, "{}: {err}", path.display());
-                    count_problems(out, 1);
+                    count_problems(out, 1, 0);
                 }
             }
             return;

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use chessnote::pgn::Chunks;
 
 use super::drive::{Ctx, Out};
-use super::jobs::{Capture, Skipper};
+use super::jobs::{kept, skimmer};
 use super::{Settings, SplitArgs};
 use crate::compress::{self, Compression, Finish};
 
@@ -75,16 +75,14 @@ impl Part {
 fn count(settings: &Settings, path: &str) -> io::Result<u64> {
     let opened = compress::open(Some(Path::new(path)))?;
     let mut reader = chessnote::pgn::Reader::with_options(opened.reader, settings.options);
-    let needs_moves = settings.filter.as_ref().is_some_and(|f| f.needs_moves());
-    let mut capture = Capture::new(Skipper(!needs_moves));
-    capture.configure(settings);
+    let mut skim = skimmer(Some(settings));
     let ctx = Ctx {
         name: path,
         settings,
     };
     let mut out = Out::default();
-    while reader.read_game(&mut capture)?.is_some() {
-        capture.kept(&ctx, &mut out);
+    while reader.read_game(&mut skim)?.is_some() {
+        kept(&ctx, skim.state(), &mut out);
     }
     Ok(out.matched)
 }
@@ -105,11 +103,9 @@ fn split(args: &SplitArgs, settings: &Settings, source: Option<&str>) -> io::Res
         (_, Some(n), Some(t)) if t > 0 => ((k + 1) * n - 1) / t,
         _ => 0,
     };
-    let needs_moves = settings.filter.as_ref().is_some_and(|f| f.needs_moves());
-    let mut capture = Capture::new(Skipper(!needs_moves));
-    capture.configure(settings);
+    let mut skim = skimmer(Some(settings));
     let mut part: Option<(u64, Part)> = None;
-    let mut kept = 0u64;
+    let mut taken = 0u64;
     let mut out = Out::default();
     for chunk in Chunks::new(opened.reader, settings.options, settings.chunk_size) {
         let chunk = chunk?;
@@ -119,16 +115,16 @@ fn split(args: &SplitArgs, settings: &Settings, source: Option<&str>) -> io::Res
         let mut end = 0;
         loop {
             let before = (reader.location().byte - base) as usize;
-            let Ok(read) = reader.read_game(&mut capture);
+            let Ok(read) = reader.read_game(&mut skim);
             if read.is_none() {
                 break;
             }
             end = (reader.location().byte - base) as usize;
-            if !capture.kept(&ctx, &mut out) {
+            if !kept(&ctx, skim.state(), &mut out) {
                 continue;
             }
-            let index = part_of(kept);
-            kept += 1;
+            let index = part_of(taken);
+            taken += 1;
             if part.as_ref().is_none_or(|(i, _)| *i != index) {
                 if let Some((_, done)) = part.take() {
                     done.finish()?;
