@@ -135,20 +135,25 @@ impl<'a> TextList<'a> {
     /// Hands each text to `f`, in order.
     pub fn for_each(&self, mut f: impl FnMut(&str)) {
         let record = self.row.record();
+        // One buffer for every text: appending ASCII to a `String` checks
+        // nothing.
+        let mut text = String::with_capacity(16);
         match self.of {
             TextsOf::Uci => {
-                let mut buf = [0; chessnote::uci::MAX_LEN];
                 for uci in record.game.uci() {
-                    f(uci.write_ascii(&mut buf));
+                    text.clear();
+                    uci.append_to(&mut text);
+                    f(&text);
                 }
             }
             TextsOf::San => {
-                let mut buf = [0; chessnote::san::MAX_LEN];
                 for m in record.played() {
+                    text.clear();
                     match m.standard {
-                        Some(san) => f(san.write_ascii(&mut buf)),
-                        None => f("--"),
+                        Some(san) => san.append_to(&mut text),
+                        None => text.push_str("--"),
                     }
+                    f(&text);
                 }
             }
             TextsOf::Warnings => {
@@ -315,7 +320,7 @@ columns! { |row|
     San = "san", Texts, never, SAN => Value::Texts(TextList { row, of: TextsOf::San });
     /// The position after the last move played, as FEN (null when the
     /// start position is not legal).
-    FinalFen = "final_fen", Text, null, MOVES => Value::Text(row.record().game.end.map(|end| Cow::Owned(end.to_string())));
+    FinalFen = "final_fen", Text, null, MOVES => Value::Text(row.record().game.end().map(|end| Cow::Owned(end.to_string())));
     /// The `%clk` of each move, in centiseconds.
     Clk = "clk", Int32s, never, COMMENTS => Value::Int32s(IntList { row, of: IntsOf::Clocks });
     /// The `%eval` of each move in centipawns, when it is not a mate.

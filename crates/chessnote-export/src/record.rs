@@ -95,8 +95,10 @@ impl Recorder {
                 .variations(VariationMode::Read)
                 .variation_problems(false);
         }
+        // The comments' text is no column: only their clocks and evals.
+        let build = BuildGame::new().comment_text(false);
         Recorder {
-            replay: Replay::new((BuildGame::new(), writer), routing),
+            replay: Replay::new((build, writer), routing),
             record: Record::default(),
         }
     }

@@ -247,7 +247,7 @@ impl PyGame {
     /// position is not legal.
     #[getter]
     fn final_fen(&self) -> Option<String> {
-        self.game.end.map(|end| end.to_string())
+        self.game.end().map(|end| end.to_string())
     }
 
     /// The SAN leniencies the moves needed (only those allowed).

@@ -520,6 +520,23 @@ impl Square {
         [self.file().ascii(), self.rank().ascii()]
     }
 
+    /// The square's name, `a1` to `h8`.
+    ///
+    /// ```
+    /// use chessnote::Square;
+    /// assert_eq!(Square::E4.name(), "e4");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        const NAMES: [&str; 64] = [
+            "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2",
+            "g2", "h2", "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4",
+            "e4", "f4", "g4", "h4", "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6",
+            "c6", "d6", "e6", "f6", "g6", "h6", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7",
+            "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+        ];
+        NAMES[self as usize]
+    }
+
     /// Whether the square is dark (`a1` is dark).
     ///
     /// ```
@@ -535,10 +552,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [file, rank] = self.ascii();
-        let text = [file, rank];
-        // Both bytes are ASCII letters or digits.
-        f.pad(core::str::from_utf8(&text).unwrap_or("??"))
+        f.pad(self.name())
     }
 }
 

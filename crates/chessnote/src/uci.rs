@@ -175,9 +175,9 @@ impl Uci {
                 to,
                 promotion,
             } => {
-                for byte in from.ascii().into_iter().chain(to.ascii()) {
-                    out.put(byte);
-                }
+                // Names as text: a sink appends each at once.
+                out.put_str(from.name());
+                out.put_str(to.name());
                 if let Some(p) = promotion {
                     out.put(p.upper_ascii().to_ascii_lowercase());
                 }

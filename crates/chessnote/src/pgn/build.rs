@@ -135,10 +135,11 @@ impl GameSink for Grow {
     }
 
     fn comment(&mut self, _: &ReplayState, comment: &Comment<'_>) {
-        if comment.encoding == Encoding::Latin1 {
+        let (text, encoding) = comment.text();
+        if encoding == Encoding::Latin1 {
             self.tree.encoding = Encoding::Latin1;
         }
-        let text = String::from(comment.text);
+        let text = text.into_owned();
         if self.fresh {
             self.starting.push(text);
         } else {

@@ -101,59 +101,69 @@ fn is_name_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_'
 }
 
+/// Where the next command of `bytes` at or after `*pos` is: the `[%`, the
+/// name's end and the `]` (the scan of [`commands`], over bytes); `*pos`
+/// moves past it, or to the end when there is none.
+fn next_command(bytes: &[u8], pos: &mut usize) -> Option<(usize, usize, usize)> {
+    // Every byte is looked at a bounded number of times: the search for
+    // `[%` and the scan of the arguments never go over the same bytes, a
+    // failed name is looked at twice at most, and a missing `]` ends the
+    // search, as no later command could close.
+    'search: while *pos < bytes.len() {
+        let Some(found) = memchr::memchr(b'[', &bytes[*pos..]) else {
+            break;
+        };
+        let open = *pos + found;
+        if bytes.get(open + 1) != Some(&b'%') {
+            *pos = open + 1;
+            continue;
+        }
+        let name_start = open + 2;
+        let name_end = name_start
+            + bytes[name_start..]
+                .iter()
+                .take_while(|&&b| is_name_byte(b))
+                .count();
+        let follows = bytes.get(name_end).copied();
+        if name_end == name_start || !follows.is_some_and(|b| b == b']' || b.is_ascii_whitespace())
+        {
+            *pos = name_start;
+            continue;
+        }
+        let mut close = name_end;
+        loop {
+            match bytes.get(close) {
+                None => break 'search,
+                Some(b']') => break,
+                Some(b'[') => {
+                    *pos = close;
+                    continue 'search;
+                }
+                Some(_) => close += 1,
+            }
+        }
+        *pos = close + 1;
+        return Some((open, name_end, close));
+    }
+    *pos = bytes.len();
+    None
+}
+
 impl<'a> Iterator for Commands<'a> {
     type Item = Command<'a>;
 
     fn next(&mut self) -> Option<Command<'a>> {
-        let bytes = self.comment.as_bytes();
-        // Every byte is looked at a bounded number of times: the search for
-        // `[%` and the scan of the arguments never go over the same bytes,
-        // a failed name is looked at twice at most, and a missing `]` ends
-        // the search, as no later command could close.
-        'search: while self.pos < bytes.len() {
-            let Some(found) = bytes[self.pos..].windows(2).position(|w| w == b"[%") else {
-                break;
-            };
-            let open = self.pos + found;
-            let name_start = open + 2;
-            let name_end = name_start
-                + bytes[name_start..]
-                    .iter()
-                    .take_while(|&&b| is_name_byte(b))
-                    .count();
-            let follows = bytes.get(name_end).copied();
-            if name_end == name_start
-                || !follows.is_some_and(|b| b == b']' || b.is_ascii_whitespace())
-            {
-                self.pos = name_start;
-                continue;
-            }
-            let mut close = name_end;
-            loop {
-                match bytes.get(close) {
-                    None => break 'search,
-                    Some(b']') => break,
-                    Some(b'[') => {
-                        self.pos = close;
-                        continue 'search;
-                    }
-                    Some(_) => close += 1,
-                }
-            }
-            // Every boundary is next to an ASCII byte, so on a char boundary.
-            let raw = &self.comment[name_end..close];
-            let args = raw.trim_ascii_start();
-            let args_at = close - args.len();
-            self.pos = close + 1;
-            return Some(Command {
-                name: &self.comment[name_start..name_end],
-                args: args.trim_ascii_end(),
-                span: open..close + 1,
-                args_at,
-            });
-        }
-        self.pos = bytes.len();
-        None
+        let (open, name_end, close) = next_command(self.comment.as_bytes(), &mut self.pos)?;
+        // Every boundary is next to an ASCII byte, so on a char boundary.
+        let raw = &self.comment[name_end..close];
+        let args = raw.trim_ascii_start();
+        let args_at = close - args.len();
+        Some(Command {
+            name: &self.comment[open + 2..name_end],
+            args: args.trim_ascii_end(),
+            span: open..close + 1,
+            args_at,
+        })
     }
 }
 
@@ -1050,27 +1060,68 @@ impl fmt::Display for Annotations<'_> {
 /// Fills `clock` and `eval`, when still empty, from the first `[%clk]` and
 /// `[%eval]` of `comment` that read, as [`Annotations::parse`] finds them:
 /// what a move's clock and evaluation are when it has several comments.
+/// It reads the comment's bytes (any encoding: commands are ASCII), fast.
 ///
 /// ```
 /// use chessnote::pgn::commands::{first_clock_and_eval, Centis};
 /// let (mut clock, mut eval) = (None, None);
-/// first_clock_and_eval("[%clk 0:x] [%eval 0.25] [%clk 0:00:10]", &mut clock, &mut eval);
+/// first_clock_and_eval(b"[%clk 0:x] [%eval 0.25] [%clk 0:00:10]", &mut clock, &mut eval);
 /// assert_eq!(clock, Some(Centis(1000)));
-/// first_clock_and_eval("[%clk 0:00:05]", &mut clock, &mut eval);
+/// first_clock_and_eval(b"[%clk 0:00:05]", &mut clock, &mut eval);
 /// assert_eq!((clock, eval.map(|e| e.to_string())), (Some(Centis(1000)), Some("[%eval 0.25]".into())));
 /// ```
-pub fn first_clock_and_eval(comment: &str, clock: &mut Option<Centis>, eval: &mut Option<Eval>) {
-    if (clock.is_some() && eval.is_some()) || memchr::memchr(b'%', comment.as_bytes()).is_none() {
-        return;
+pub fn first_clock_and_eval(comment: &[u8], clock: &mut Option<Centis>, eval: &mut Option<Eval>) {
+    if clock.is_none() {
+        *clock = first_command(comment, b"clk", |args| Centis::from_ascii(args).ok());
     }
-    for command in commands(comment) {
-        let args = command.args.as_bytes();
-        match command.name {
-            "clk" if clock.is_none() => *clock = Centis::from_ascii(args).ok(),
-            "eval" if eval.is_none() => *eval = Eval::from_ascii(args).ok(),
-            _ => {}
+    if eval.is_none() {
+        *eval = first_command(comment, b"eval", |args| Eval::from_ascii(args).ok());
+    }
+}
+
+/// The value `read` gives of the first command named `name` in `comment`
+/// whose arguments it reads (as [`commands`] finds commands). Fast when the
+/// first `[%name` is a whole command (the clocks and evaluations of every
+/// Lichess move): no other command is looked at.
+fn first_command<T>(comment: &[u8], name: &[u8], read: impl Fn(&[u8]) -> Option<T>) -> Option<T> {
+    // The first `[%name` followed by whitespace or `]` starts the first
+    // command of that name, when a `]` closes it before any `[`: no
+    // command can hold a `[`, so none before it covers it.
+    // Comments are short: plain scans, not memchr's set-up.
+    let mut at = 0;
+    let open = loop {
+        let found = at + comment.get(at..)?.iter().position(|&b| b == b'[')?;
+        let rest = &comment[found + 1..];
+        if rest.first() == Some(&b'%')
+            && rest[1..].starts_with(name)
+            && rest
+                .get(1 + name.len())
+                .is_some_and(|&b| b == b']' || b.is_ascii_whitespace())
+        {
+            break found;
+        }
+        at = found + 1;
+    };
+    let args_at = open + 2 + name.len();
+    let close = args_at
+        + comment[args_at..]
+            .iter()
+            .position(|&b| b == b']' || b == b'[')?;
+    if comment[close] == b']'
+        && let Some(value) = read(comment[args_at..close].trim_ascii())
+    {
+        return Some(value);
+    }
+    // Arguments that do not read, or no `]`: the commands after it.
+    let mut pos = open;
+    while let Some((open, name_end, close)) = next_command(comment, &mut pos) {
+        if &comment[open + 2..name_end] == name
+            && let Some(value) = read(comment[name_end..close].trim_ascii())
+        {
+            return Some(value);
         }
     }
+    None
 }
 
 #[cfg(test)]

@@ -74,9 +74,8 @@ pub struct Game {
     /// Every warning, in input order: moves written off the standard and
     /// played (see [`PgnErrorKind::is_warning`](super::PgnErrorKind::is_warning)).
     pub warnings: Vec<PgnError>,
-    /// The position after the last mainline move played (the start, when
-    /// none was); `None` when the start position is not legal.
-    pub end: Option<Setup>,
+    /// The position after the last mainline move played.
+    end: Option<Position>,
     notes: Notes,
 }
 
@@ -233,6 +232,28 @@ impl Game {
     /// The value of the first tag of that name.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.get(name)
+    }
+
+    /// The position after the last mainline move played (the start, when
+    /// none was); `None` when the start position is not legal or the
+    /// variant is not replayed.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let game = Reader::from_slice(b"1. e4 e5 2. Ke3 *").games().next().unwrap();
+    /// // The replay stops at the illegal move: the position before it.
+    /// assert_eq!(
+    ///     game.end().unwrap().to_string(),
+    ///     "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+    /// );
+    /// ```
+    pub fn end(&self) -> Option<Setup> {
+        self.end.as_ref().map(Position::to_setup)
+    }
+
+    /// The same position, to play on from.
+    pub fn end_position(&self) -> Option<&Position> {
+        self.end.as_ref()
     }
 
     /// Where the comments and NAGs of `ply` end (0: before the first move;
@@ -403,6 +424,11 @@ replay_visitor!(GameBuilder, replay, Game);
 pub struct BuildGame {
     game: Game,
     spare: Option<Game>,
+    /// The text of the game's comments, as it is read.
+    text: Vec<u8>,
+    /// Whether the comments' text is kept (else only their clocks and
+    /// evaluations).
+    keep_text: bool,
 }
 
 impl Default for BuildGame {
@@ -445,7 +471,19 @@ impl BuildGame {
         BuildGame {
             game: Game::new(GameStart::default()),
             spare: None,
+            text: Vec::new(),
+            keep_text: true,
         }
+    }
+
+    /// Whether to keep the comments' text (default yes). Without it, the
+    /// comments still give each move its [clock](MainlineMove::clock) and
+    /// [evaluation](MainlineMove::eval), and [`Game::comments`] is empty:
+    /// what a table of clocks needs, for less.
+    #[must_use]
+    pub fn comment_text(mut self, keep: bool) -> BuildGame {
+        self.keep_text = keep;
+        self
     }
 
     /// What a whole [`Game`] needs of the replay, with the SAN and FEN
@@ -468,6 +506,9 @@ impl GameSink for BuildGame {
 
     fn begin_game(&mut self, state: &ReplayState) {
         self.game.reset(state.game());
+        let mut text = core::mem::take(&mut self.game.notes.text).into_bytes();
+        text.clear();
+        self.text = text;
     }
 
     fn begin_movetext(&mut self, state: &ReplayState) -> ControlFlow<()> {
@@ -512,18 +553,33 @@ impl GameSink for BuildGame {
             return;
         }
         let game = &mut self.game;
-        if comment.encoding == Encoding::Latin1 {
-            game.encoding = Encoding::Latin1;
+        let bytes = comment.as_bytes();
+        if !self.keep_text {
+            if let Some(last) = game.moves.last_mut() {
+                first_clock_and_eval(bytes, &mut last.clock, &mut last.eval);
+            }
+            return;
+        }
+        // The text of the game's comments is made a `String` in one check
+        // at its end: ASCII goes in as it is (the common case, checked
+        // fast), anything else decoded.
+        if bytes.is_ascii() {
+            self.text.extend_from_slice(bytes);
+        } else {
+            let (text, encoding) = comment.text();
+            if encoding == Encoding::Latin1 {
+                game.encoding = Encoding::Latin1;
+            }
+            self.text.extend_from_slice(text.as_bytes());
         }
         let notes = &mut game.notes;
-        notes.text.push_str(comment.text);
         notes
             .comments
-            .push(u32::try_from(notes.text.len()).unwrap_or(u32::MAX));
+            .push(u32::try_from(self.text.len()).unwrap_or(u32::MAX));
         match game.moves.last_mut() {
             Some(last) => {
                 last.ends.0 += 1;
-                first_clock_and_eval(comment.text, &mut last.clock, &mut last.eval);
+                first_clock_and_eval(bytes, &mut last.clock, &mut last.eval);
             }
             None => notes.first.0 += 1,
         }
@@ -534,7 +590,11 @@ impl GameSink for BuildGame {
         game.result = state.result();
         game.variations = state.variations();
         game.leniencies = state.leniencies();
-        game.end = state.has_start().then(|| state.position().to_setup());
+        game.end = state.has_start().then(|| state.position().clone());
+        // Every comment went in as text: the whole is text too.
+        let text = core::mem::take(&mut self.text);
+        game.notes.text = String::from_utf8(text)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         (game.errors, game.warnings) = state.take_problems();
         let next = self
             .spare

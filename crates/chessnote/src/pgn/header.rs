@@ -82,6 +82,25 @@ impl Tags {
         self.push(&name, &value);
     }
 
+    /// Tags of text decoded elsewhere: `text` holds every name and value
+    /// one after the other, `ends` where each name and value ends.
+    pub(super) fn from_parts(text: String, ends: Vec<(usize, usize)>, encoding: Encoding) -> Tags {
+        Tags {
+            text,
+            ends,
+            encoding,
+        }
+    }
+
+    /// The buffers, emptied, to fill again.
+    pub(super) fn into_buffers(self) -> (Vec<u8>, Vec<(usize, usize)>) {
+        let mut text = self.text.into_bytes();
+        let mut ends = self.ends;
+        text.clear();
+        ends.clear();
+        (text, ends)
+    }
+
     /// Removes every pair, keeping the memory.
     pub fn clear(&mut self) {
         self.text.clear();

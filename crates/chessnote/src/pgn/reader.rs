@@ -308,10 +308,15 @@ impl<I: Input> Reader<I> {
                 return Ok(Some(output));
             }
         };
-        if let Break(output) = self.tags(&mut TagPhase {
+        // A visitor's `Break` output waits here while the reader returns:
+        // its functions pass a one-byte flow, whatever the output's size.
+        let mut stash = None;
+        let flow = self.tags(&mut TagPhase {
             visitor: &mut *visitor,
             tags: &mut tags,
-        })? {
+            stash: &mut stash,
+        })?;
+        if let (Break(()), Some(output)) = (flow, stash.take()) {
             self.skip_rest(false)?;
             return Ok(Some(output));
         }
@@ -325,12 +330,13 @@ impl<I: Input> Reader<I> {
         let mut phase = MovePhase {
             visitor: &mut *visitor,
             movetext: &mut movetext,
+            stash: &mut stash,
         };
         let mut flow = self.movetext(&mut phase)?;
         if flow.is_continue() {
             flow = self.end_movetext(&mut phase);
         }
-        if let Break(output) = flow {
+        if let (Break(()), Some(output)) = (flow, stash.take()) {
             self.skip_rest(true)?;
             return Ok(Some(output));
         }
@@ -418,63 +424,85 @@ impl Sink for Quiet {
     const QUIET: bool = true;
 }
 
+/// Keeps a visitor's `Break` output in `stash` and gives the reader a
+/// plain `Break`.
+#[inline(always)]
+fn stash<T>(flow: ControlFlow<T>, stash: &mut Option<T>) -> ControlFlow<()> {
+    match flow {
+        Continue(()) => Continue(()),
+        Break(output) => {
+            *stash = Some(output);
+            Break(())
+        }
+    }
+}
+
 struct TagPhase<'a, V: Visitor> {
     visitor: &'a mut V,
     tags: &'a mut V::Tags,
+    stash: &'a mut Option<V::Output>,
 }
 
 impl<V: Visitor> Sink for TagPhase<'_, V> {
-    type Output = V::Output;
+    type Output = ();
     const QUIET: bool = false;
 
     #[inline(always)]
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> ControlFlow<V::Output> {
-        self.visitor.tag(self.tags, name, value)
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        stash(self.visitor.tag(self.tags, name, value), self.stash)
     }
-    fn error(&mut self, error: PgnError) -> ControlFlow<V::Output> {
-        self.visitor.error(error)
+    fn error(&mut self, error: PgnError) -> ControlFlow<()> {
+        stash(self.visitor.error(error), self.stash)
     }
 }
 
 struct MovePhase<'a, V: Visitor> {
     visitor: &'a mut V,
     movetext: &'a mut V::Movetext,
+    stash: &'a mut Option<V::Output>,
 }
 
 impl<V: Visitor> Sink for MovePhase<'_, V> {
-    type Output = V::Output;
+    type Output = ();
     const QUIET: bool = false;
 
     #[inline(always)]
-    fn san(&mut self, san: SanPlus, token: Token<'_>) -> ControlFlow<V::Output> {
-        self.visitor.san(self.movetext, san, token)
+    fn san(&mut self, san: SanPlus, token: Token<'_>) -> ControlFlow<()> {
+        stash(self.visitor.san(self.movetext, san, token), self.stash)
     }
-    fn uci(&mut self, uci: Uci, token: Token<'_>) -> ControlFlow<V::Output> {
-        self.visitor.uci(self.movetext, uci, token)
-    }
-    #[inline(always)]
-    fn nag(&mut self, nag: Nag) -> ControlFlow<V::Output> {
-        self.visitor.nag(self.movetext, nag)
+    fn uci(&mut self, uci: Uci, token: Token<'_>) -> ControlFlow<()> {
+        stash(self.visitor.uci(self.movetext, uci, token), self.stash)
     }
     #[inline(always)]
-    fn comment(&mut self, comment: RawComment<'_>, partial: bool) -> ControlFlow<V::Output> {
-        if partial {
+    fn nag(&mut self, nag: Nag) -> ControlFlow<()> {
+        stash(self.visitor.nag(self.movetext, nag), self.stash)
+    }
+    #[inline(always)]
+    fn comment(&mut self, comment: RawComment<'_>, partial: bool) -> ControlFlow<()> {
+        let flow = if partial {
             self.visitor.partial_comment(self.movetext, comment)
         } else {
             self.visitor.comment(self.movetext, comment)
+        };
+        stash(flow, self.stash)
+    }
+    fn begin_variation(&mut self) -> ControlFlow<(), Skip> {
+        match self.visitor.begin_variation(self.movetext) {
+            Continue(skip) => Continue(skip),
+            Break(output) => {
+                *self.stash = Some(output);
+                Break(())
+            }
         }
     }
-    fn begin_variation(&mut self) -> ControlFlow<V::Output, Skip> {
-        self.visitor.begin_variation(self.movetext)
+    fn end_variation(&mut self) -> ControlFlow<()> {
+        stash(self.visitor.end_variation(self.movetext), self.stash)
     }
-    fn end_variation(&mut self) -> ControlFlow<V::Output> {
-        self.visitor.end_variation(self.movetext)
+    fn result(&mut self, result: GameResult) -> ControlFlow<()> {
+        stash(self.visitor.result(self.movetext, result), self.stash)
     }
-    fn result(&mut self, result: GameResult) -> ControlFlow<V::Output> {
-        self.visitor.result(self.movetext, result)
-    }
-    fn error(&mut self, error: PgnError) -> ControlFlow<V::Output> {
-        self.visitor.error(error)
+    fn error(&mut self, error: PgnError) -> ControlFlow<()> {
+        stash(self.visitor.error(error), self.stash)
     }
 }
 

@@ -5,6 +5,8 @@
 //! moves are played, where comments go, which problems stop a line, what
 //! is a warning, in what order problems come, are decided here, once.
 
+use alloc::borrow::Cow;
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::ControlFlow::{self, Break, Continue};
 
@@ -166,15 +168,26 @@ pub struct Ply<'a> {
     pub depth: u32,
 }
 
-/// A comment, whole and decoded.
+/// A comment, whole: its bytes, and its text on demand.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Comment<'a> {
-    /// Its text (the braces or the `;` not included, nothing trimmed).
-    pub text: &'a str,
-    /// How it was decoded.
-    pub encoding: Encoding,
+    bytes: &'a [u8],
     /// How deep in variations it is (0: the mainline).
     pub depth: u32,
+}
+
+impl<'a> Comment<'a> {
+    /// The comment's bytes as written (the braces or the `;` not included,
+    /// nothing trimmed).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// Its text ([`super::decode_text`]: borrowed when it is UTF-8, else
+    /// read as Latin-1) and how it was decoded.
+    pub fn text(&self) -> (Cow<'a, str>, Encoding) {
+        super::decode_text(self.bytes)
+    }
 }
 
 /// What a sink of [`Replay`] does with the resolved parts of each game.
@@ -423,6 +436,12 @@ pub struct ReplayState {
     warnings: Vec<PgnError>,
     /// A comment longer than the reader's buffer, gathered.
     comment: Vec<u8>,
+    /// The tags being read: their text (valid UTF-8, made a `String` in
+    /// one check when the movetext begins) and where each name and value
+    /// ends.
+    tag_text: Vec<u8>,
+    tag_ends: Vec<(usize, usize)>,
+    tag_encoding: Encoding,
 }
 
 impl ReplayState {
@@ -450,6 +469,9 @@ impl ReplayState {
             pending: Vec::new(),
             warnings: Vec::new(),
             comment: Vec::new(),
+            tag_text: Vec::new(),
+            tag_ends: Vec::new(),
+            tag_encoding: Encoding::Utf8,
         }
     }
 
@@ -486,23 +508,27 @@ impl ReplayState {
     }
 
     /// How castling is written in UCI in this game.
+    #[inline]
     pub fn castling_mode(&self) -> CastlingMode {
         self.replayer.start().castling_mode()
     }
 
     /// A move played in this game, in UCI.
+    #[inline]
     pub fn uci(&self, mv: Move) -> Uci {
         Uci::from_move(mv, self.castling_mode())
     }
 
     /// The position on the current line of play: after the last move
     /// played.
+    #[inline]
     pub fn position(&self) -> &Position {
         self.replayer.position()
     }
 
     /// The position before the last move played on the current line, with
     /// [`ReplayOptions::positions`].
+    #[inline]
     pub fn previous_position(&self) -> Option<&Position> {
         self.replayer.previous_position()
     }
@@ -513,6 +539,7 @@ impl ReplayState {
     }
 
     /// How deep in variations the reader is (0: the mainline).
+    #[inline]
     pub fn depth(&self) -> u32 {
         self.depth
     }
@@ -561,7 +588,10 @@ impl ReplayState {
 
     fn begin_game(&mut self, game: GameStart) {
         self.game = game;
-        self.tags.clear();
+        let (text, ends) = core::mem::take(&mut self.tags).into_buffers();
+        self.tag_text = text;
+        self.tag_ends = ends;
+        self.tag_encoding = Encoding::Utf8;
         if self.options.replay {
             self.replayer.begin_game(game);
         }
@@ -575,6 +605,42 @@ impl ReplayState {
         self.pending.clear();
         self.warnings.clear();
         self.comment.clear();
+    }
+
+    /// A tag pair, decoded into the text of the tags: an ASCII pair with no
+    /// escape as it is (the common case, checked fast), any other through
+    /// [`super::decode_text`].
+    fn push_tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        let raw = value.as_bytes();
+        if name.is_ascii() && raw.is_ascii() && memchr::memchr(b'\\', raw).is_none() {
+            self.tag_text.extend_from_slice(name);
+            let name_end = self.tag_text.len();
+            self.tag_text.extend_from_slice(raw);
+            self.tag_ends.push((name_end, self.tag_text.len()));
+            return;
+        }
+        let (name, name_encoding) = super::decode_text(name);
+        let (value, value_encoding) = value.decode_text();
+        if name_encoding == Encoding::Latin1 || value_encoding == Encoding::Latin1 {
+            self.tag_encoding = Encoding::Latin1;
+        }
+        self.tag_text.extend_from_slice(name.as_bytes());
+        let name_end = self.tag_text.len();
+        self.tag_text.extend_from_slice(value.as_bytes());
+        self.tag_ends.push((name_end, self.tag_text.len()));
+    }
+
+    /// The tags read become [`ReplayState::tags`] (once a game).
+    fn finish_tags(&mut self) {
+        if self.tag_ends.is_empty() && !self.tags.is_empty() {
+            return;
+        }
+        let text = core::mem::take(&mut self.tag_text);
+        let ends = core::mem::take(&mut self.tag_ends);
+        // Every pair was pushed as text: the whole is text too.
+        let text = String::from_utf8(text)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        self.tags = Tags::from_parts(text, ends, self.tag_encoding);
     }
 
     /// Reports the leniencies a played move needed, as warnings.
@@ -669,11 +735,13 @@ impl<S> Replay<S> {
 
 impl<S: GameSink> Replay<S> {
     fn end(&mut self) -> S::Output {
+        self.state.finish_tags();
         self.state.finish();
         self.sink.end_game(&mut self.state)
     }
 
     /// Hands a move on, counted when it is the mainline's and has a SAN.
+    #[inline]
     fn hand(&mut self, ply: &Ply<'_>) {
         if ply.depth == 0 && ply.san.is_some() {
             self.state.plies += 1;
@@ -681,6 +749,27 @@ impl<S: GameSink> Replay<S> {
         self.sink.ply(&self.state, ply);
     }
 
+    /// A comment, whole (with the pieces before it), to the sink (apart from the reader's loop, which skips comments fast when
+    /// none is wanted).
+    #[inline(never)]
+    fn deliver_comment(&mut self, comment: RawComment<'_>) {
+        let mut whole = core::mem::take(&mut self.state.comment);
+        let bytes = if whole.is_empty() {
+            comment.as_bytes()
+        } else {
+            whole.extend_from_slice(comment.as_bytes());
+            &whole
+        };
+        let comment = Comment {
+            bytes,
+            depth: self.state.depth,
+        };
+        self.sink.comment(&self.state, &comment);
+        whole.clear();
+        self.state.comment = whole;
+    }
+
+    #[inline]
     fn san_move(&mut self, written: Written, san: SanPlus, token: Token<'_>) {
         let state = &mut self.state;
         state.leniencies |= token.leniencies;
@@ -697,7 +786,10 @@ impl<S: GameSink> Replay<S> {
             match state.replayer.play_san(san, &token) {
                 Ok(Some(Played { mv, used, standard })) => {
                     state.leniencies |= state.replayer.leniencies();
-                    state.warn(&token, token.leniencies | used, standard);
+                    let used = token.leniencies | used;
+                    if !used.difference(ReadOptions::STRICT.san).is_empty() {
+                        state.warn(&token, used, standard);
+                    }
                     ply.mv = mv;
                     ply.played = true;
                     ply.standard = standard;
@@ -722,7 +814,7 @@ impl<S: GameSink> Visitor for Replay<S> {
     }
 
     fn tag(&mut self, (): &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<S::Output> {
-        self.state.tags.push_raw(name, value);
+        self.state.push_tag(name, value);
         if self.state.options.replay {
             self.state.replayer.tag(name, value);
         }
@@ -731,6 +823,7 @@ impl<S: GameSink> Visitor for Replay<S> {
 
     fn begin_movetext(&mut self, (): ()) -> ControlFlow<S::Output> {
         let state = &mut self.state;
+        state.finish_tags();
         if state.options.replay {
             match state.replayer.begin_movetext() {
                 Ok(()) => state.start_valid = true,
@@ -794,26 +887,11 @@ impl<S: GameSink> Visitor for Replay<S> {
         Continue(())
     }
 
+    #[inline]
     fn comment(&mut self, (): &mut (), comment: RawComment<'_>) -> ControlFlow<S::Output> {
-        if !self.state.options.comments {
-            return Continue(());
+        if self.state.options.comments {
+            self.deliver_comment(comment);
         }
-        let mut whole = core::mem::take(&mut self.state.comment);
-        let bytes = if whole.is_empty() {
-            comment.as_bytes()
-        } else {
-            whole.extend_from_slice(comment.as_bytes());
-            &whole
-        };
-        let (text, encoding) = super::decode_text(bytes);
-        let comment = Comment {
-            text: &text,
-            encoding,
-            depth: self.state.depth,
-        };
-        self.sink.comment(&self.state, &comment);
-        whole.clear();
-        self.state.comment = whole;
         Continue(())
     }
 

@@ -358,7 +358,7 @@ impl GameSink for WriteGame {
 
     fn comment(&mut self, _: &ReplayState, comment: &Comment<'_>) {
         let at = self.comment_text.len();
-        self.comment_text.push_str(comment.text);
+        self.comment_text.push_str(&comment.text().0);
         self.pending_comments.push(at..self.comment_text.len());
     }
 

@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 
 use chessnote::Square;
 use chessnote::pgn::commands::{
-    self, Annotations, Arrow, Centis, Eval, MarkedSquare, Score, ShapeColor, parse_arrows,
-    parse_squares, text_without_commands,
+    self, Annotations, Arrow, Centis, Eval, MarkedSquare, Score, ShapeColor, first_clock_and_eval,
+    parse_arrows, parse_squares, text_without_commands,
 };
 use chessnote::pgn::tags::{
     Date, SEVEN_TAG_ROSTER, Time, TimeControl, TimePeriod, Variant, parse_elo, parse_rating_diff,
@@ -923,6 +923,32 @@ proptest! {
             prop_assert_eq!(&text[c.args_at..c.args_at + c.args.len()], c.args);
             prop_assert_eq!(c.args.trim_ascii(), c.args);
         }
+    }
+
+    /// The replay's fast reading of a move's clock and evaluation (which
+    /// skips the other commands) is what `Annotations::parse` finds.
+    #[test]
+    fn the_fast_clock_and_eval_are_what_annotations_find(
+        text in comment_text(),
+        clk in "\\[%clk [0-9]{1,2}:[0-9]{2}:[0-9]{2}(\\.[0-9])?\\]",
+        eval in "\\[%eval (#-?[0-9]{1,2}|-?[0-9]{1,2}\\.[0-9]{2})\\]",
+        order in 0..7u8,
+    ) {
+        let text = match order {
+            0 => text,
+            1 => format!("{clk}{text}"),
+            2 => format!("{text} {eval} {clk}"),
+            3 => format!("{eval}{text}{clk}"),
+            // A first one that does not read, or is not closed.
+            4 => format!("[%clk 9:99:99] [%eval x]{text}{eval} {clk}"),
+            5 => format!("[%clk {text}] [%eval {text}]{clk}{eval}"),
+            _ => format!("[%clk{text}{clk}[%eval{eval}"),
+        };
+        let notes = Annotations::parse(&text);
+        let (mut clock, mut found) = (None, None);
+        first_clock_and_eval(text.as_bytes(), &mut clock, &mut found);
+        prop_assert_eq!(clock, notes.clock);
+        prop_assert_eq!(found, notes.eval);
     }
 
     #[test]

@@ -475,7 +475,7 @@ fn game_json(out: &mut String, game: &Game) {
         out.push(']');
     }
     out.push_str(",\"final_fen\":");
-    match game.end {
+    match game.end() {
         Some(end) => json_str(out, &end.to_string()),
         None => out.push_str("null"),
     }
