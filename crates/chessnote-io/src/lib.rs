@@ -1,4 +1,7 @@
-//! Compressed inputs and outputs: zstd, gzip and bzip2, detected by content.
+//! Where games come from: compressed inputs and outputs (zstd, gzip and
+//! bzip2, detected by content), and [`pipeline`], the one stream of games
+//! every shell reads through (on one thread, or on every core with the
+//! results in input order).
 //!
 //! [`open`] peeks at the first bytes of a file (or stdin) and returns a
 //! reader of the decompressed bytes, streaming in constant memory, with the
@@ -19,6 +22,8 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+pub mod pipeline;
 
 use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read, Write};

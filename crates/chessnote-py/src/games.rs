@@ -1,22 +1,24 @@
 //! `read_pgn`: the games of a stream as `Game` objects.
 
 use std::collections::VecDeque;
-use std::io::{self, Read};
+use std::io;
+use std::sync::Arc;
 use std::sync::Mutex;
 
 use chessnote::Diagnostic;
 use chessnote::pgn::commands::Score;
 use chessnote::pgn::filter::Filter;
-use chessnote::pgn::{self, GameBuilder, IoInput, PgnError, ProblemField, ReadOptions, Reader};
+use chessnote::pgn::{self, GameBuilder, Input, PgnError, ProblemField, ReadOptions, Reader};
 use chessnote::position::Notation;
+use chessnote_io::pipeline::{Pipeline, Stream, Work};
 use pyo3::exceptions::PyStopIteration;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 
 use crate::board::{PyBoard, PyMove};
 use crate::errors;
-use crate::parallel::Ordered;
 use crate::source;
+use crate::strings;
 
 /// One game of a PGN stream, as the Rust reader read it.
 #[pyclass(name = "Game", module = "chessnote", frozen)]
@@ -90,7 +92,7 @@ impl PyGame {
     fn headers_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let headers = PyDict::new(py);
         for (name, value) in &self.game.tags {
-            headers.set_item(name, value)?;
+            headers.set_item(strings::tag_name(py, name), value)?;
         }
         Ok(headers)
     }
@@ -170,14 +172,8 @@ impl PyGame {
     /// The moves played, in UCI.
     #[getter]
     fn uci<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        // Each move written on the stack, straight into a Python string.
-        let mut buf = [0u8; chessnote::uci::MAX_LEN];
-        PyList::new(
-            py,
-            self.game
-                .uci()
-                .map(|m| PyString::new(py, m.write_ascii(&mut buf))),
-        )
+        // Each move's string is made once per process and shared.
+        PyList::new(py, self.game.uci().map(|m| strings::uci(py, m)))
     }
 
     /// The moves played, in SAN written from the position.
@@ -316,25 +312,55 @@ impl PyGame {
     }
 }
 
-/// How a `GameReader` reads.
-enum Games {
-    /// On the calling thread.
-    Here {
-        reader: Box<Reader<IoInput<Box<dyn Read + Send>>>>,
-        builder: Box<GameBuilder>,
-    },
-    /// With workers, a chunk's games at a time.
-    Workers {
-        ordered: Ordered<Vec<pgn::Game>>,
-        ready: VecDeque<pgn::Game>,
-    },
-    /// Ended (or failed).
-    Ended,
+/// What `read_pgn` does with each game of the stream: build it, keep it
+/// when the filter does.
+struct ReadGames {
+    options: ReadOptions,
+    variations: bool,
+    filter: Option<Filter>,
+}
+
+/// The games of a batch that the filter kept, and how many were read.
+#[derive(Default)]
+struct Batch {
+    games: Vec<pgn::Game>,
+    read: u64,
+}
+
+impl Work for ReadGames {
+    type Worker = GameBuilder;
+    type Output = Batch;
+
+    fn worker(&self) -> GameBuilder {
+        pgn::Game::builder_with(self.options).variations(self.variations)
+    }
+
+    fn game<I: Input>(
+        &self,
+        builder: &mut GameBuilder,
+        reader: &mut Reader<I>,
+        out: &mut Batch,
+    ) -> Result<bool, I::Error> {
+        let Some(game) = reader.read_game(builder)? else {
+            return Ok(false);
+        };
+        out.read += 1;
+        if self.filter.as_ref().is_none_or(|f| f.matches(&game)) {
+            out.games.push(game);
+        }
+        Ok(true)
+    }
+
+    /// On one thread, a few games at a time: each `__next__` is cheap and
+    /// little is read ahead of the caller.
+    fn is_full(&self, _: &GameBuilder, out: &Batch) -> bool {
+        out.games.len() >= 32
+    }
 }
 
 struct State {
-    games: Games,
-    filter: Option<Filter>,
+    stream: Stream<ReadGames>,
+    ready: VecDeque<pgn::Game>,
     read: u64,
 }
 
@@ -343,37 +369,16 @@ impl State {
     /// stream after the games before it.
     fn next(&mut self) -> io::Result<Option<pgn::Game>> {
         loop {
-            let game = match &mut self.games {
-                Games::Here { reader, builder } => match reader.read_game(&mut **builder) {
-                    Ok(game) => game,
-                    Err(error) => {
-                        self.games = Games::Ended;
-                        return Err(error);
-                    }
-                },
-                Games::Workers { ordered, ready } => match ready.pop_front() {
-                    Some(game) => Some(game),
-                    None => match ordered.next() {
-                        Some(Ok(games)) => {
-                            ready.extend(games);
-                            continue;
-                        }
-                        Some(Err(error)) => {
-                            self.games = Games::Ended;
-                            return Err(error);
-                        }
-                        None => None,
-                    },
-                },
-                Games::Ended => None,
-            };
-            let Some(game) = game else {
-                self.games = Games::Ended;
-                return Ok(None);
-            };
-            self.read += 1;
-            if self.filter.as_ref().is_none_or(|f| f.matches(&game)) {
+            if let Some(game) = self.ready.pop_front() {
                 return Ok(Some(game));
+            }
+            match self.stream.next() {
+                Some(Ok(batch)) => {
+                    self.read += batch.read;
+                    self.ready.extend(batch.games);
+                }
+                Some(Err(error)) => return Err(error),
+                None => return Ok(None),
             }
         }
     }
@@ -415,18 +420,6 @@ pub fn filter(py: Python<'_>, expr: Option<&str>) -> PyResult<Option<Filter>> {
         .transpose()
 }
 
-/// The games of `chunk`, read as one reader of the whole stream would.
-fn chunk_games(chunk: &pgn::Chunk, options: ReadOptions, variations: bool) -> Vec<pgn::Game> {
-    let mut reader = chunk.reader();
-    let mut builder = pgn::Game::builder_with(options).variations(variations);
-    let mut games = Vec::new();
-    // A chunk is in memory: reading it cannot fail.
-    while let Ok(Some(game)) = reader.read_game(&mut builder) {
-        games.push(game);
-    }
-    games
-}
-
 /// Reads the games of a PGN file (plain, .zst, .gz or .bz2, detected by
 /// content), of bytes, or of a binary file object.
 ///
@@ -454,25 +447,18 @@ pub fn read_pgn(
     let options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
     let filter = filter(py, r#where)?;
     let opened = source::open(source)?;
-    let threads = source::threads(threads);
-    let games = if threads == 1 {
-        Games::Here {
-            reader: Box::new(Reader::with_options(opened.read, options)),
-            builder: Box::new(pgn::Game::builder_with(options).variations(variations)),
-        }
-    } else {
-        let ordered = Ordered::start(opened.read, options, threads, move |chunk| {
-            chunk_games(chunk, options, variations)
-        });
-        Games::Workers {
-            ordered,
-            ready: VecDeque::new(),
-        }
+    let work = ReadGames {
+        options,
+        variations,
+        filter,
     };
+    let stream = Pipeline::new(options)
+        .threads(threads)
+        .stream(opened.read, Arc::new(work));
     Ok(GameReader {
         state: Mutex::new(State {
-            games,
-            filter,
+            stream,
+            ready: VecDeque::new(),
             read: 0,
         }),
     })

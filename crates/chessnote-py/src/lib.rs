@@ -14,9 +14,9 @@ use pyo3::prelude::*;
 mod board;
 mod errors;
 mod games;
-mod parallel;
 mod pin;
 mod source;
+mod strings;
 mod table;
 
 /// The native module, re-exported by `chessnote/__init__.py`.

@@ -111,12 +111,3 @@ pub fn read_options(
 pub fn leniency_names() -> Vec<&'static str> {
     ReadOptions::leniencies().map(|(name, _)| name).collect()
 }
-
-/// The number of worker threads `threads` asks for: 0 means one per core.
-pub fn threads(threads: usize) -> usize {
-    if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    }
-}

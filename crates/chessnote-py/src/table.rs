@@ -16,16 +16,16 @@ use arrow_array::{
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use chessnote::location::Location;
 use chessnote::pgn::filter::Filter;
-use chessnote::pgn::{Chunk, IoInput, ReadOptions, Reader};
+use chessnote::pgn::{Input, ReadOptions, Reader};
 use chessnote_export::{
     BatchBuilder, Column, Columns, Record, Recorder, Row, schema as export_schema,
 };
+use chessnote_io::pipeline::{self, Pipeline, Work};
 use pyo3::exceptions::{PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
 
 use crate::games::filter;
-use crate::parallel::Ordered;
 use crate::source;
 
 const SCHEMA_CAPSULE: &CStr = c"arrow_schema";
@@ -187,76 +187,86 @@ impl PyRecordBatch {
     }
 }
 
-/// How a `TableReader` reads.
-enum Rows {
-    Here {
-        reader: Box<Reader<IoInput<Box<dyn std::io::Read + Send>>>>,
-        recorder: Box<Recorder>,
-    },
-    Workers(Ordered<RecordBatch>),
-    Ended,
-}
-
-/// The state of a table stream (moved into the Arrow stream when exported).
-struct Table {
-    rows: Rows,
+/// What `read_table` does with each game of the stream: record it as a
+/// row when the filter keeps it, `batch_size` rows a batch on one thread
+/// (a batch a chunk with workers).
+struct ReadRows {
     columns: Columns,
-    builder: BatchBuilder,
+    options: ReadOptions,
     filter: Option<Filter>,
     batch_size: usize,
     name: Arc<str>,
 }
 
-fn keeps(filter: Option<&Filter>, record: &Record) -> bool {
-    filter.is_none_or(|f| f.matches(&record.game))
+impl Work for ReadRows {
+    type Worker = (Recorder, BatchBuilder);
+    type Output = Option<RecordBatch>;
+
+    fn worker(&self) -> (Recorder, BatchBuilder) {
+        (
+            Recorder::new(self.columns, self.options),
+            BatchBuilder::new(self.columns),
+        )
+    }
+
+    fn game<I: Input>(
+        &self,
+        (recorder, builder): &mut (Recorder, BatchBuilder),
+        reader: &mut Reader<I>,
+        _: &mut Option<RecordBatch>,
+    ) -> Result<bool, I::Error> {
+        let Some(record) = recorder.read(reader)? else {
+            return Ok(false);
+        };
+        if self.filter.as_ref().is_none_or(|f| f.matches(&record.game)) {
+            builder.push(&Row::new(record, self.columns, &self.name));
+        }
+        Ok(true)
+    }
+
+    fn is_full(&self, (_, builder): &(Recorder, BatchBuilder), _: &Option<RecordBatch>) -> bool {
+        builder.len() >= self.batch_size
+    }
+
+    fn finish(
+        &self,
+        (_, builder): &mut (Recorder, BatchBuilder),
+        out: &mut Option<RecordBatch>,
+        end: bool,
+    ) {
+        if end || builder.len() >= self.batch_size {
+            *out = Some(builder.finish());
+        }
+    }
+}
+
+/// The state of a table stream (moved into the Arrow stream when exported).
+struct Table {
+    rows: Option<pipeline::Stream<ReadRows>>,
+    schema: SchemaRef,
 }
 
 impl Table {
     fn schema(&self) -> SchemaRef {
-        self.builder.schema().clone()
+        self.schema.clone()
     }
 
     /// The next batch; an input error ends the stream with that error.
     fn next_batch(&mut self) -> Option<Result<RecordBatch, ArrowError>> {
-        match &mut self.rows {
-            Rows::Here { reader, recorder } => {
-                loop {
-                    match recorder.read(reader) {
-                        Ok(Some(record)) => {
-                            if keeps(self.filter.as_ref(), record) {
-                                self.builder
-                                    .push(&Row::new(record, self.columns, &self.name));
-                                if self.builder.len() >= self.batch_size {
-                                    return Some(Ok(self.builder.finish()));
-                                }
-                            }
-                        }
-                        Ok(None) => break,
-                        Err(error) => {
-                            self.rows = Rows::Ended;
-                            return Some(Err(ArrowError::ExternalError(Box::new(error))));
-                        }
-                    }
+        loop {
+            match self.rows.as_mut()?.next() {
+                // A batch whose games the filter all skipped: read on.
+                Some(Ok(Some(batch))) if batch.num_rows() > 0 => return Some(Ok(batch)),
+                Some(Ok(_)) => {}
+                Some(Err(error)) => {
+                    self.rows = None;
+                    return Some(Err(ArrowError::ExternalError(Box::new(error))));
                 }
-                self.rows = Rows::Ended;
-                (!self.builder.is_empty()).then(|| Ok(self.builder.finish()))
+                None => {
+                    self.rows = None;
+                    return None;
+                }
             }
-            Rows::Workers(ordered) => loop {
-                match ordered.next() {
-                    // A chunk whose games the filter all skipped: read on.
-                    Some(Ok(batch)) if batch.num_rows() == 0 => {}
-                    Some(Ok(batch)) => return Some(Ok(batch)),
-                    Some(Err(error)) => {
-                        self.rows = Rows::Ended;
-                        return Some(Err(ArrowError::ExternalError(Box::new(error))));
-                    }
-                    None => {
-                        self.rows = Rows::Ended;
-                        return None;
-                    }
-                }
-            },
-            Rows::Ended => None,
         }
     }
 }
@@ -353,27 +363,6 @@ impl TableReader {
     }
 }
 
-/// The batch of one chunk's rows, read as one reader of the whole stream
-/// would.
-fn chunk_batch(
-    chunk: &Chunk,
-    columns: Columns,
-    options: ReadOptions,
-    filter: Option<&Filter>,
-    name: &str,
-) -> RecordBatch {
-    let mut reader = chunk.reader();
-    let mut recorder = Recorder::new(columns, options);
-    let mut builder = BatchBuilder::new(columns);
-    // A chunk is in memory: reading it cannot fail.
-    while let Ok(Some(record)) = recorder.read(&mut reader) {
-        if keeps(filter, record) {
-            builder.push(&Row::new(record, columns, name));
-        }
-    }
-    builder.finish()
-}
-
 /// The games of a PGN source as Arrow record batches: the rows and columns
 /// of `chessnote pgn export`. A bad game is a row with its first error.
 #[pyfunction]
@@ -396,32 +385,21 @@ pub fn read_table(
     let filter = filter(py, r#where)?;
     let opened = source::open(source)?;
     let name: Arc<str> = source_name.unwrap_or(opened.name).into();
-    let threads = source::threads(threads);
-    let rows = if threads == 1 {
-        Rows::Here {
-            reader: Box::new(Reader::with_options(opened.read, options)),
-            recorder: Box::new(Recorder::new(columns, options)),
-        }
-    } else {
-        let filter = filter.clone();
-        let name = Arc::clone(&name);
-        Rows::Workers(Ordered::start(
-            opened.read,
-            options,
-            threads,
-            move |chunk| chunk_batch(chunk, columns, options, filter.as_ref(), &name),
-        ))
+    let schema = Arc::new(export_schema(columns));
+    let work = ReadRows {
+        columns,
+        options,
+        filter,
+        batch_size: batch_size.max(1),
+        name,
     };
-    let builder = BatchBuilder::new(columns);
-    let schema = builder.schema().clone();
+    let rows = Pipeline::new(options)
+        .threads(threads)
+        .stream(opened.read, Arc::new(work));
     Ok(TableReader {
         table: Mutex::new(Some(Table {
-            rows,
-            columns,
-            builder,
-            filter,
-            batch_size: batch_size.max(1),
-            name,
+            rows: Some(rows),
+            schema: Arc::clone(&schema),
         })),
         schema,
     })

@@ -1071,57 +1071,56 @@ impl fmt::Display for Annotations<'_> {
 /// assert_eq!((clock, eval.map(|e| e.to_string())), (Some(Centis(1000)), Some("[%eval 0.25]".into())));
 /// ```
 pub fn first_clock_and_eval(comment: &[u8], clock: &mut Option<Centis>, eval: &mut Option<Eval>) {
-    if clock.is_none() {
-        *clock = first_command(comment, b"clk", |args| Centis::from_ascii(args).ok());
-    }
-    if eval.is_none() {
-        *eval = first_command(comment, b"eval", |args| Eval::from_ascii(args).ok());
-    }
-}
-
-/// The value `read` gives of the first command named `name` in `comment`
-/// whose arguments it reads (as [`commands`] finds commands). Fast when the
-/// first `[%name` is a whole command (the clocks and evaluations of every
-/// Lichess move): no other command is looked at.
-fn first_command<T>(comment: &[u8], name: &[u8], read: impl Fn(&[u8]) -> Option<T>) -> Option<T> {
-    // The first `[%name` followed by whitespace or `]` starts the first
-    // command of that name, when a `]` closes it before any `[`: no
-    // command can hold a `[`, so none before it covers it.
-    // Comments are short: plain scans, not memchr's set-up.
+    // One pass over the `[` of the comment (short: plain scans, not
+    // memchr's set-up). A `[%clk` or `[%eval` followed by whitespace or `]`
+    // is a command when a `]` closes it before any `[`: as no command holds
+    // a `[`, none before it covers it, and skipping the other commands
+    // changes nothing.
     let mut at = 0;
-    let open = loop {
-        let found = at + comment.get(at..)?.iter().position(|&b| b == b'[')?;
-        let rest = &comment[found + 1..];
-        if rest.first() == Some(&b'%')
-            && rest[1..].starts_with(name)
-            && rest
-                .get(1 + name.len())
-                .is_some_and(|&b| b == b']' || b.is_ascii_whitespace())
+    while clock.is_none() || eval.is_none() {
+        let Some(found) = comment
+            .get(at..)
+            .and_then(|rest| rest.iter().position(|&b| b == b'['))
+        else {
+            return;
+        };
+        let open = at + found;
+        at = open + 1;
+        let rest = &comment[at..];
+        let name_len = if rest.starts_with(b"%clk") && clock.is_none() {
+            3
+        } else if rest.starts_with(b"%eval") && eval.is_none() {
+            4
+        } else {
+            continue;
+        };
+        let args_at = at + 1 + name_len;
+        if !comment
+            .get(args_at)
+            .is_some_and(|&b| b == b']' || b.is_ascii_whitespace())
         {
-            break found;
+            continue;
         }
-        at = found + 1;
-    };
-    let args_at = open + 2 + name.len();
-    let close = args_at
-        + comment[args_at..]
+        let Some(len) = comment[args_at..]
             .iter()
-            .position(|&b| b == b']' || b == b'[')?;
-    if comment[close] == b']'
-        && let Some(value) = read(comment[args_at..close].trim_ascii())
-    {
-        return Some(value);
-    }
-    // Arguments that do not read, or no `]`: the commands after it.
-    let mut pos = open;
-    while let Some((open, name_end, close)) = next_command(comment, &mut pos) {
-        if &comment[open + 2..name_end] == name
-            && let Some(value) = read(comment[name_end..close].trim_ascii())
-        {
-            return Some(value);
+            .position(|&b| b == b']' || b == b'[')
+        else {
+            // No `]` or `[` after it: no command can follow.
+            return;
+        };
+        let close = args_at + len;
+        if comment[close] == b'[' {
+            at = close;
+            continue;
         }
+        let args = comment[args_at..close].trim_ascii();
+        if name_len == 3 {
+            *clock = Centis::from_ascii(args).ok();
+        } else {
+            *eval = Eval::from_ascii(args).ok();
+        }
+        at = close + 1;
     }
-    None
 }
 
 #[cfg(test)]

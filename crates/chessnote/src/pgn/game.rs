@@ -429,6 +429,8 @@ pub struct BuildGame {
     /// Whether the comments' text is kept (else only their clocks and
     /// evaluations).
     keep_text: bool,
+    /// The last game's moves, comments and bytes of comments.
+    sizes: (usize, usize, usize),
 }
 
 impl Default for BuildGame {
@@ -473,6 +475,7 @@ impl BuildGame {
             spare: None,
             text: Vec::new(),
             keep_text: true,
+            sizes: (0, 0, 0),
         }
     }
 
@@ -513,6 +516,12 @@ impl GameSink for BuildGame {
 
     fn begin_movetext(&mut self, state: &ReplayState) -> ControlFlow<()> {
         let game = &mut self.game;
+        // As much room as the last game took: games have lengths alike, and
+        // the buffers then grow about once.
+        let (moves, comments, text) = self.sizes;
+        game.moves.reserve(moves);
+        game.notes.comments.reserve(comments);
+        self.text.reserve(text);
         game.tags.clone_from(state.tags());
         game.encoding = game.tags.encoding();
         game.start = state.start().to_setup();
@@ -591,6 +600,7 @@ impl GameSink for BuildGame {
         game.variations = state.variations();
         game.leniencies = state.leniencies();
         game.end = state.has_start().then(|| state.position().clone());
+        self.sizes = (game.moves.len(), game.notes.comments.len(), self.text.len());
         // Every comment went in as text: the whole is text too.
         let text = core::mem::take(&mut self.text);
         game.notes.text = String::from_utf8(text)

@@ -9,7 +9,7 @@ use crate::fen::{FenOptions, Setup};
 use crate::position::{CastlingMode, MoveErrorKind, Position};
 use crate::san::{Leniency, San, SanOptions, SanPlus};
 use crate::uci::Uci;
-use crate::{Diagnostic, Move};
+use crate::{Diagnostic, Move, Suffix};
 
 /// Plays a game's moves as a visitor meets them: a helper for any
 /// [`super::Visitor`] that wants legal moves, to call from its own
@@ -80,18 +80,25 @@ const RESPELLED: SanOptions = SanOptions::STRICT
     .with(Leniency::LanDash);
 
 /// The SAN a correct writer writes for `mv` in `position`, read as `san`
-/// with the leniencies `used`: the SAN as read, with the suffix the move
-/// gives, unless its spelling used a leniency that changes more.
-fn standard_san(position: &Position, mv: Move, san: SanPlus, used: SanOptions) -> SanPlus {
-    let san = if !used.intersection(RESPELLED).is_empty() {
-        San::from_move(position, mv)
-    } else {
+/// with the leniencies `used`, without its suffix: the SAN as read, unless
+/// its spelling used a leniency that changes more.
+fn standard_san(position: &Position, mv: Move, san: SanPlus, used: SanOptions) -> San {
+    if used.intersection(RESPELLED).is_empty() {
         san.san
-    };
-    SanPlus {
-        san,
-        suffix: position.suffix_of(mv),
-        annotation: None,
+    } else {
+        San::from_move(position, mv)
+    }
+}
+
+/// The suffix a move gave, from the position after it: its checkers are
+/// known, and only a check asks whether any move is left.
+fn suffix_after(position: &Position) -> Option<Suffix> {
+    if !position.is_check() {
+        None
+    } else if position.has_legal_moves() {
+        Some(Suffix::Check)
+    } else {
+        Some(Suffix::Checkmate)
     }
 }
 
@@ -367,6 +374,11 @@ impl Replayer {
                 }
                 line.after.play_unchecked(mv);
                 line.ply += 1;
+                let standard = standard.map(|san| SanPlus {
+                    san,
+                    suffix: suffix_after(&line.after),
+                    annotation: None,
+                });
                 Ok(Some(Played {
                     mv: Some(mv),
                     used,

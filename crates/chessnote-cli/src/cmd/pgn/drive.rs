@@ -1,17 +1,17 @@
-//! Reading the sources with a [`Job`]: on one thread, or cut into chunks
-//! of whole games for worker threads, the output written in input order
-//! either way; a progress bar; the totals.
+//! Reading the sources with a [`Job`] through the library's one stream
+//! ([`chessnote_io::pipeline`]: on one thread, or cut into chunks of whole
+//! games for worker threads, the output in input order either way), a
+//! progress bar, the totals. No thread is started here.
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chessnote::pgn::{Chunk, Chunks, Input, Reader};
+use chessnote::pgn::{Input, Reader};
 use chessnote_export::{Dataset, Finished};
+use chessnote_io::pipeline::{Pipeline, Work};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 use super::Settings;
@@ -57,7 +57,7 @@ impl Out {
 }
 
 /// What a subcommand does with each game.
-pub trait Job: Sync {
+pub trait Job: Send + Sync + 'static {
     /// The state of one thread (visitors, buffers).
     type Worker: Send;
 
@@ -71,9 +71,16 @@ pub trait Job: Sync {
         true
     }
 
+    /// Whether the worker holds a batch of output to hand over (`export`'s
+    /// rows).
+    fn holds_batch(&self, worker: &Self::Worker) -> bool {
+        let _ = worker;
+        false
+    }
+
     /// Moves what the worker holds for the output into `out` (`export`'s
-    /// rows): called every so many games on one thread, and with `end` after
-    /// each chunk and at the end of the input (then everything must go).
+    /// rows): at the end of each batch, and with `end` after each chunk
+    /// and at the end of the input (then everything must go).
     fn flush(&self, worker: &mut Self::Worker, out: &mut Out, end: bool) {
         let _ = (worker, out, end);
     }
@@ -91,6 +98,49 @@ pub trait Job: Sync {
         ctx: &Ctx<'_>,
         out: &mut Out,
     ) -> Result<bool, I::Error>;
+}
+
+/// A job on one source: the stream's [`Work`].
+struct OnSource<J> {
+    job: Arc<J>,
+    name: String,
+    settings: Arc<Settings>,
+}
+
+impl<J: Job> Work for OnSource<J> {
+    type Worker = J::Worker;
+    type Output = Out;
+
+    fn worker(&self) -> J::Worker {
+        self.job.worker()
+    }
+
+    fn parallel(&self) -> bool {
+        self.job.parallel(&self.settings)
+    }
+
+    fn game<I: Input>(
+        &self,
+        worker: &mut J::Worker,
+        reader: &mut Reader<I>,
+        out: &mut Out,
+    ) -> Result<bool, I::Error> {
+        let ctx = Ctx {
+            name: &self.name,
+            settings: &self.settings,
+        };
+        self.job.game(worker, reader, &ctx, out)
+    }
+
+    /// On one thread: after 64 KiB of output, a problem (said at once), or
+    /// a whole batch of rows.
+    fn is_full(&self, worker: &J::Worker, out: &Out) -> bool {
+        out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() || self.job.holds_batch(worker)
+    }
+
+    fn finish(&self, worker: &mut J::Worker, out: &mut Out, end: bool) {
+        self.job.flush(worker, out, end);
+    }
 }
 
 /// What a run read, over every source.
@@ -216,28 +266,29 @@ impl Sink<'_> {
             out.stderr.clear();
         }
         self.totals.add_counts(out);
-        out.games = 0;
-        out.matched = 0;
-        out.problem_games = 0;
-        out.problems = 0;
-        out.warnings = 0;
     }
 }
 
 /// Reads every source with `job`, writing what it gives.
-pub fn drive<J: Job>(job: &J, settings: &Settings) -> Totals {
+pub fn drive<J: Job>(job: J, settings: &Settings) -> Totals {
     drive_into(job, settings, None)
 }
 
 /// Reads every source with `job`, writing what it gives, its rows into
 /// `dataset`.
-pub fn drive_into<J: Job>(job: &J, settings: &Settings, dataset: Option<&mut Dataset>) -> Totals {
+pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Dataset>) -> Totals {
     let mut sink = Sink {
         stdout: io::BufWriter::with_capacity(1 << 16, io::stdout()),
         quiet: settings.quiet,
         totals: Out::default(),
         dataset,
     };
+    let job = Arc::new(job);
+    // The workers share the settings (`--where`) for as long as they run.
+    let settings = Arc::new(settings.clone());
+    let pipeline = Pipeline::new(settings.options)
+        .threads(settings.threads)
+        .chunk_size(settings.chunk_size);
     let mut unreadable = false;
     for source in &settings.sources {
         let name = source.as_deref().unwrap_or("<stdin>");
@@ -257,18 +308,25 @@ pub fn drive_into<J: Job>(job: &J, settings: &Settings, dataset: Option<&mut Dat
             }
         };
         let progress = Progress::new(settings.progress, name, opened.size, opened.read.clone());
-        let ctx = Ctx { name, settings };
-        let result = if settings.threads <= 1 || !job.parallel(settings) {
-            sequential(job, opened.reader, &ctx, &mut sink, &progress)
-        } else {
-            parallel(job, opened.reader, &ctx, &mut sink, &progress)
+        let work = OnSource {
+            job: Arc::clone(&job),
+            name: name.to_owned(),
+            settings: Arc::clone(&settings),
         };
-        progress.finish();
-        if let Err(err) = result {
-            unreadable = true;
-            let _ = sink.stdout.flush();
-            let _ = writeln!(io::stderr(), "chessnote pgn: {name}: {err}");
+        for result in pipeline.stream(opened.reader, Arc::new(work)) {
+            match result {
+                Ok(mut out) => {
+                    sink.emit(&mut out);
+                    progress.tick(sink.totals.games);
+                }
+                Err(err) => {
+                    unreadable = true;
+                    let _ = sink.stdout.flush();
+                    let _ = writeln!(io::stderr(), "chessnote pgn: {name}: {err}");
+                }
+            }
         }
+        progress.finish();
     }
     if let Err(err) = sink.stdout.flush() {
         closed(&err);
@@ -282,173 +340,6 @@ pub fn drive_into<J: Job>(job: &J, settings: &Settings, dataset: Option<&mut Dat
         warnings: t.warnings,
         unreadable,
     }
-}
-
-/// Everything on this thread, streaming.
-fn sequential<J: Job>(
-    job: &J,
-    read: Box<dyn io::Read + Send>,
-    ctx: &Ctx<'_>,
-    sink: &mut Sink<'_>,
-    progress: &Progress,
-) -> io::Result<()> {
-    let mut reader = Reader::with_options(read, ctx.settings.options);
-    let mut worker = job.worker();
-    let mut out = Out::default();
-    let mut games = 0u64;
-    let result = loop {
-        match job.game(&mut worker, &mut reader, ctx, &mut out) {
-            Ok(true) => {}
-            Ok(false) => break Ok(()),
-            // What was read before the error is written first.
-            Err(err) => break Err(err),
-        }
-        games += 1;
-        if games.is_multiple_of(1024) {
-            progress.tick(sink.totals.games + out.games);
-            job.flush(&mut worker, &mut out, false);
-        }
-        if out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() || out.rows.is_some() {
-            sink.emit(&mut out);
-        }
-    };
-    job.flush(&mut worker, &mut out, true);
-    sink.emit(&mut out);
-    result
-}
-
-/// A chunk to read, numbered in input order.
-type Work = (u64, Chunk);
-
-/// The input cut into chunks on one thread, read on `threads` workers,
-/// written here in order.
-fn parallel<J: Job>(
-    job: &J,
-    read: Box<dyn io::Read + Send>,
-    ctx: &Ctx<'_>,
-    sink: &mut Sink<'_>,
-    progress: &Progress,
-) -> io::Result<()> {
-    let threads = ctx.settings.threads;
-    let (work_tx, work_rx) = sync_channel::<Work>(threads * 2);
-    let work_rx = Mutex::new(work_rx);
-    let (done_tx, done_rx) = sync_channel::<(u64, Out)>(threads * 2);
-    let mut failure = None;
-    std::thread::scope(|scope| {
-        // Decompressing and cutting are the serial part: on threads of
-        // their own, they overlap.
-        let (blocks_tx, blocks_rx) = sync_channel::<io::Result<Vec<u8>>>(4);
-        scope.spawn(move || read_ahead(read, &blocks_tx));
-        let read = ReadAhead {
-            blocks: blocks_rx,
-            block: Vec::new(),
-            at: 0,
-        };
-        let cutter = scope.spawn(move || -> io::Result<()> {
-            let chunks = Chunks::new(read, ctx.settings.options, ctx.settings.chunk_size);
-            for (seq, chunk) in (0..).zip(chunks) {
-                if work_tx.send((seq, chunk?)).is_err() {
-                    break;
-                }
-            }
-            Ok(())
-        });
-        for _ in 0..threads {
-            let done_tx = done_tx.clone();
-            let work_rx = &work_rx;
-            scope.spawn(move || {
-                let mut worker = job.worker();
-                while let Some((seq, chunk)) = next_work(work_rx) {
-                    let mut out = Out::default();
-                    let mut reader = chunk.reader();
-                    while let Ok(true) = job.game(&mut worker, &mut reader, ctx, &mut out) {}
-                    job.flush(&mut worker, &mut out, true);
-                    if done_tx.send((seq, out)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(done_tx);
-        // In order: a chunk waits here until those before it are written.
-        let mut waiting = BTreeMap::new();
-        let mut next = 0;
-        for (seq, out) in done_rx {
-            waiting.insert(seq, out);
-            while let Some(mut out) = waiting.remove(&next) {
-                sink.emit(&mut out);
-                next += 1;
-            }
-            progress.tick(sink.totals.games);
-        }
-        failure = cutter.join().unwrap_or(Ok(())).err();
-    });
-    failure.map_or(Ok(()), Err)
-}
-
-/// Reads `read` in blocks of 1 MiB into `blocks`, until its end, an error
-/// or nobody listens.
-fn read_ahead(mut read: Box<dyn io::Read + Send>, blocks: &SyncSender<io::Result<Vec<u8>>>) {
-    loop {
-        let mut block = vec![0; 1 << 20];
-        let mut len = 0;
-        let result = loop {
-            match read.read(&mut block[len..]) {
-                Ok(0) => break Ok(()),
-                Ok(n) => {
-                    len += n;
-                    if len == block.len() {
-                        break Ok(());
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => break Err(e),
-            }
-        };
-        block.truncate(len);
-        let last = len == 0 || result.is_err();
-        let sent = match result {
-            Err(e) => blocks.send(Ok(block)).and_then(|()| blocks.send(Err(e))),
-            Ok(()) if len > 0 => blocks.send(Ok(block)),
-            Ok(()) => Ok(()),
-        };
-        if last || sent.is_err() {
-            return;
-        }
-    }
-}
-
-/// The blocks of [`read_ahead`] as one `io::Read`.
-struct ReadAhead {
-    blocks: Receiver<io::Result<Vec<u8>>>,
-    block: Vec<u8>,
-    at: usize,
-}
-
-impl io::Read for ReadAhead {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        while self.at == self.block.len() {
-            match self.blocks.recv() {
-                Ok(block) => {
-                    self.block = block?;
-                    self.at = 0;
-                }
-                // The reading thread has ended: the end of the input.
-                Err(_) => return Ok(0),
-            }
-        }
-        let n = buf.len().min(self.block.len() - self.at);
-        buf[..n].copy_from_slice(&self.block[self.at..self.at + n]);
-        self.at += n;
-        Ok(n)
-    }
-}
-
-fn next_work(work: &Mutex<Receiver<Work>>) -> Option<Work> {
-    work.lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .recv()
-        .ok()
 }
 
 /// The progress bar of one source (nothing when not asked for).

@@ -121,7 +121,7 @@ pub fn run(args: &ExportArgs) -> Result<ExitCode, String> {
         options,
         read: settings.options,
     };
-    let totals = drive::drive_into(&job, &settings, Some(&mut dataset));
+    let totals = drive::drive_into(job, &settings, Some(&mut dataset));
     if let Err(err) = dataset.finish() {
         if err.kind() == std::io::ErrorKind::BrokenPipe {
             return Ok(ExitCode::SUCCESS);
@@ -172,6 +172,10 @@ impl Job for Export {
             Recorder::new(self.options.columns, self.read),
             Rows::new(&self.options),
         )
+    }
+
+    fn holds_batch(&self, (_, rows): &(Recorder, Rows)) -> bool {
+        rows.len() >= chessnote_export::BATCH_ROWS
     }
 
     fn flush(&self, (_, rows): &mut (Recorder, Rows), out: &mut Out, end: bool) {

@@ -254,7 +254,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                 json: args.json,
                 options: settings.options,
             };
-            let totals = drive::drive(&job, &settings);
+            let totals = drive::drive(job, &settings);
             totals.summary("check", &settings, true);
             Ok(totals.exit())
         }
@@ -265,14 +265,14 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                     let job = jobs::Json {
                         options: settings.options,
                     };
-                    drive::drive(&job, &settings)
+                    drive::drive(job, &settings)
                 }
                 Format::Pgn => {
                     let job = jobs::Pgn {
                         write: write_options(&args),
                         options: settings.options,
                     };
-                    drive::drive(&job, &settings)
+                    drive::drive(job, &settings)
                 }
                 moves => {
                     let notation = match moves {
@@ -286,7 +286,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                         notation,
                         options: settings.options,
                     };
-                    drive::drive(&job, &settings)
+                    drive::drive(job, &settings)
                 }
             };
             totals.summary("convert", &settings, false);
@@ -294,7 +294,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
         }
         Command::Count(args) => {
             let settings = Settings::new(&args.inputs, &args.filter)?;
-            let totals = drive::drive(&jobs::Count, &settings);
+            let totals = drive::drive(jobs::Count, &settings);
             let line = if args.json {
                 format!(
                     "{{\"games\": {}, \"read\": {}}}\n",
@@ -314,7 +314,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
         Command::Show(args) => {
             let settings = Settings::new(&args.inputs, &args.filter)?;
             let job = args.job(settings.options)?;
-            let totals = drive::drive(&job, &settings);
+            let totals = drive::drive(job, &settings);
             totals.summary("show", &settings, false);
             Ok(totals.exit())
         }
@@ -322,6 +322,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
 }
 
 /// What the subcommands share once the flags are read.
+#[derive(Clone)]
 pub struct Settings {
     /// The sources, in order: `None` for stdin.
     pub sources: Vec<Option<String>>,

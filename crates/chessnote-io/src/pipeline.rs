@@ -1,0 +1,391 @@
+//! The one stream of games every shell reads through: a source's games
+//! handed to a [`Work`] on this thread, or cut into chunks of whole games
+//! that worker threads read, the results coming back in input order either
+//! way, in bounded memory.
+//!
+//! With more than one thread, four stages overlap: a thread reads the
+//! source ahead in 1 MiB blocks (decompressing it), a thread cuts the
+//! blocks into chunks of whole games ([`Chunks`], at the reader's own game
+//! boundaries, numbered as one reader would number them), workers read the
+//! chunks, and [`Stream::next`] hands their results back in order. At most
+//! a few chunks per worker are in flight. With one thread, nothing is
+//! started: [`Stream::next`] reads the next batch of games itself.
+//!
+//! The `chessnote` command and the Python package start no thread of their
+//! own: each describes what it does with a game as a [`Work`] and consumes
+//! a [`Stream`].
+
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+
+use chessnote::pgn::{Chunk, Chunks, Input, IoInput, ReadOptions, Reader};
+
+/// What a stream does with its games: each worker's state, and what a
+/// batch of games gives.
+///
+/// ```
+/// use std::sync::Arc;
+/// use chessnote::pgn::{Game, GameBuilder, Input, ReadOptions, Reader};
+/// use chessnote_io::pipeline::{Pipeline, Work};
+///
+/// /// The number of moves of each game.
+/// struct Lengths;
+///
+/// impl Work for Lengths {
+///     type Worker = GameBuilder;
+///     type Output = Vec<usize>;
+///
+///     fn worker(&self) -> GameBuilder {
+///         Game::builder()
+///     }
+///     fn game<I: Input>(&self, builder: &mut GameBuilder, reader: &mut Reader<I>, out: &mut Vec<usize>)
+///         -> Result<bool, I::Error> {
+///         let Some(game) = reader.read_game(builder)? else { return Ok(false) };
+///         out.push(game.moves.len());
+///         Ok(true)
+///     }
+///     fn is_full(&self, _: &GameBuilder, out: &Vec<usize>) -> bool {
+///         out.len() >= 100
+///     }
+/// }
+///
+/// let pgn = "1. e4 e5 *\n\n".repeat(250) + "1. d4 *\n";
+/// for threads in [1, 2] {
+///     let pipeline = Pipeline::new(ReadOptions::DEFAULT).threads(threads).chunk_size(512);
+///     let stream = pipeline.stream(Box::new(std::io::Cursor::new(pgn.clone())), Arc::new(Lengths));
+///     let lengths: Vec<usize> = stream.map(Result::unwrap).flatten().collect();
+///     assert_eq!(lengths.len(), 251);
+///     assert_eq!(lengths.last(), Some(&1));
+/// }
+/// ```
+pub trait Work: Send + Sync + 'static {
+    /// The state of one worker (visitors, buffers), made once per thread.
+    type Worker: Send;
+    /// What a batch of games gives: made by `Default` for each batch.
+    type Output: Default + Send + 'static;
+
+    /// A new worker's state.
+    fn worker(&self) -> Self::Worker;
+
+    /// Whether worker threads help (default yes): not when a game costs no
+    /// more to read than to find where it ends, which the thread that cuts
+    /// chunks does anyway.
+    fn parallel(&self) -> bool {
+        true
+    }
+
+    /// Reads the next game of `reader` into `out`: `Ok(false)` at the end.
+    ///
+    /// # Errors
+    ///
+    /// Those of the input.
+    fn game<I: Input>(
+        &self,
+        worker: &mut Self::Worker,
+        reader: &mut Reader<I>,
+        out: &mut Self::Output,
+    ) -> Result<bool, I::Error>;
+
+    /// Whether the games read into `out` make a batch to hand over now
+    /// (on one thread; with threads a batch is a chunk). Default: after
+    /// every game.
+    fn is_full(&self, worker: &Self::Worker, out: &Self::Output) -> bool {
+        let _ = (worker, out);
+        true
+    }
+
+    /// The batch is over: what the worker holds for the output goes into
+    /// `out` (the export's rows, kept in whole record batches until `end`:
+    /// the end of a chunk, or of the input, when everything must go).
+    fn finish(&self, worker: &mut Self::Worker, out: &mut Self::Output, end: bool) {
+        let _ = (worker, out, end);
+    }
+}
+
+/// How a stream reads: the reader's options, the threads, the chunk size.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Pipeline {
+    options: ReadOptions,
+    threads: usize,
+    chunk_size: usize,
+}
+
+impl Pipeline {
+    /// The bytes of games in a chunk by default.
+    pub const CHUNK_SIZE: usize = 1 << 20;
+
+    /// Reading with `options`, one thread, 1 MiB chunks.
+    pub fn new(options: ReadOptions) -> Pipeline {
+        Pipeline {
+            options,
+            threads: 1,
+            chunk_size: Pipeline::CHUNK_SIZE,
+        }
+    }
+
+    /// With `threads` workers (0: one per core; 1: everything on the
+    /// calling thread).
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Pipeline {
+        self.threads = match threads {
+            0 => thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        self
+    }
+
+    /// With chunks of about `bytes` bytes of games (at least 1).
+    #[must_use]
+    pub fn chunk_size(mut self, bytes: usize) -> Pipeline {
+        self.chunk_size = bytes.max(1);
+        self
+    }
+
+    /// The reading options.
+    pub fn options(&self) -> &ReadOptions {
+        &self.options
+    }
+
+    /// The number of worker threads.
+    pub fn thread_count(&self) -> usize {
+        self.threads
+    }
+
+    /// The results of `work` on the games of `read` (decompressed bytes:
+    /// see [`crate::open`]), in input order.
+    pub fn stream<W: Work>(&self, read: Box<dyn Read + Send>, work: Arc<W>) -> Stream<W> {
+        let state = if self.threads <= 1 || !work.parallel() {
+            State::Here {
+                reader: Box::new(Reader::with_options(read, self.options)),
+                worker: work.worker(),
+                failed: None,
+            }
+        } else {
+            State::Workers(Ordered::start(read, *self, Arc::clone(&work)))
+        };
+        Stream { work, state }
+    }
+}
+
+/// The results of a [`Work`] on a source, in input order: one item per
+/// batch of games; a failure to read the source (I/O, corrupt compressed
+/// data) is the last item, after the results of the games before it.
+pub struct Stream<W: Work> {
+    work: Arc<W>,
+    state: State<W>,
+}
+
+enum State<W: Work> {
+    /// On the calling thread.
+    Here {
+        reader: Box<Reader<IoInput<Box<dyn Read + Send>>>>,
+        worker: W::Worker,
+        failed: Option<io::Error>,
+    },
+    /// With worker threads.
+    Workers(Ordered<W::Output>),
+    /// Over.
+    Ended,
+}
+
+impl<W: Work> Iterator for Stream<W> {
+    type Item = io::Result<W::Output>;
+
+    fn next(&mut self) -> Option<io::Result<W::Output>> {
+        match &mut self.state {
+            State::Here {
+                reader,
+                worker,
+                failed,
+            } => {
+                if let Some(error) = failed.take() {
+                    self.state = State::Ended;
+                    return Some(Err(error));
+                }
+                let mut out = W::Output::default();
+                let more = loop {
+                    match self.work.game(worker, reader, &mut out) {
+                        Ok(true) => {}
+                        Ok(false) => break false,
+                        Err(error) => {
+                            *failed = Some(error);
+                            break true;
+                        }
+                    }
+                    if self.work.is_full(worker, &out) {
+                        break true;
+                    }
+                };
+                self.work
+                    .finish(worker, &mut out, !more || failed.is_some());
+                if !more {
+                    // The last batch (what the worker held goes with it).
+                    self.state = State::Ended;
+                }
+                Some(Ok(out))
+            }
+            State::Workers(ordered) => {
+                let next = ordered.next();
+                if next.is_none() {
+                    self.state = State::Ended;
+                }
+                next
+            }
+            State::Ended => None,
+        }
+    }
+}
+
+/// The results of work on each chunk of a stream, in order: a thread reads
+/// ahead, one cuts chunks, workers read them.
+struct Ordered<T> {
+    results: Receiver<(u64, io::Result<T>)>,
+    early: BTreeMap<u64, io::Result<T>>,
+    next: u64,
+}
+
+impl<T: Default + Send + 'static> Ordered<T> {
+    fn start<W: Work<Output = T>>(
+        read: Box<dyn Read + Send>,
+        pipeline: Pipeline,
+        work: Arc<W>,
+    ) -> Ordered<T> {
+        let threads = pipeline.threads.max(1);
+        let (chunks_in, chunks_out) = sync_channel::<(u64, Chunk)>(threads * 2);
+        let (results_in, results) = sync_channel(threads * 2);
+        // Decompressing and cutting are the serial part: on threads of
+        // their own, they overlap.
+        let (blocks_in, blocks_out) = sync_channel::<io::Result<Vec<u8>>>(4);
+        thread::spawn(move || read_ahead(read, &blocks_in));
+        let cutter_results = results_in.clone();
+        thread::spawn(move || {
+            let ahead = ReadAhead {
+                blocks: blocks_out,
+                block: Vec::new(),
+                at: 0,
+            };
+            let chunks = Chunks::new(ahead, pipeline.options, pipeline.chunk_size);
+            for (seq, chunk) in (0u64..).zip(chunks) {
+                match chunk {
+                    Ok(chunk) => {
+                        if chunks_in.send((seq, chunk)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(error) => {
+                        // After the chunks before it: the stream ends here.
+                        let _ = cutter_results.send((seq, Err(error)));
+                        return;
+                    }
+                }
+            }
+        });
+        let chunks_out = Arc::new(Mutex::new(chunks_out));
+        for _ in 0..threads {
+            let chunks_out = Arc::clone(&chunks_out);
+            let results_in = results_in.clone();
+            let work = Arc::clone(&work);
+            thread::spawn(move || {
+                let mut worker = work.worker();
+                loop {
+                    let next = chunks_out
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .recv();
+                    let Ok((seq, chunk)) = next else { return };
+                    let mut out = W::Output::default();
+                    let mut reader = chunk.reader();
+                    // A chunk is in memory: reading it cannot fail.
+                    while let Ok(true) = work.game(&mut worker, &mut reader, &mut out) {}
+                    work.finish(&mut worker, &mut out, true);
+                    if results_in.send((seq, Ok(out))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        Ordered {
+            results,
+            early: BTreeMap::new(),
+            next: 0,
+        }
+    }
+
+    /// The next chunk's result; `None` when the stream has ended.
+    fn next(&mut self) -> Option<io::Result<T>> {
+        loop {
+            if let Some(result) = self.early.remove(&self.next) {
+                self.next += 1;
+                return Some(result);
+            }
+            match self.results.recv() {
+                Ok((seq, result)) => {
+                    self.early.insert(seq, result);
+                }
+                // Every thread has ended: all was handed back.
+                Err(_) => return self.early.pop_first().map(|(_, r)| r),
+            }
+        }
+    }
+}
+
+/// Reads `read` in blocks of 1 MiB into `blocks`, until its end, an error
+/// or nobody listens.
+fn read_ahead(mut read: Box<dyn Read + Send>, blocks: &SyncSender<io::Result<Vec<u8>>>) {
+    loop {
+        let mut block = vec![0; 1 << 20];
+        let mut len = 0;
+        let result = loop {
+            match read.read(&mut block[len..]) {
+                Ok(0) => break Ok(()),
+                Ok(n) => {
+                    len += n;
+                    if len == block.len() {
+                        break Ok(());
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => break Err(e),
+            }
+        };
+        block.truncate(len);
+        let last = len == 0 || result.is_err();
+        let sent = match result {
+            Err(e) => blocks.send(Ok(block)).and_then(|()| blocks.send(Err(e))),
+            Ok(()) if len > 0 => blocks.send(Ok(block)),
+            Ok(()) => Ok(()),
+        };
+        if last || sent.is_err() {
+            return;
+        }
+    }
+}
+
+/// The blocks of [`read_ahead`] as one `io::Read`.
+struct ReadAhead {
+    blocks: Receiver<io::Result<Vec<u8>>>,
+    block: Vec<u8>,
+    at: usize,
+}
+
+impl Read for ReadAhead {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.block.len() {
+            match self.blocks.recv() {
+                Ok(block) => {
+                    self.block = block?;
+                    self.at = 0;
+                }
+                // The reading thread has ended: the end of the input.
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.block.len() - self.at);
+        buf[..n].copy_from_slice(&self.block[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
