@@ -681,23 +681,29 @@ impl TimeControl {
     /// else out of place.
     pub fn from_ascii(bytes: &[u8]) -> Result<TimeControl> {
         match bytes {
-            b"" => Err(err(TagValueErrorKind::Empty, 0)),
             b"?" => Ok(TimeControl::Unknown),
             b"-" => Ok(TimeControl::Unlimited),
             _ => {
                 let mut periods = Vec::new();
-                let mut start = 0;
-                loop {
-                    let stop = bytes[start..]
-                        .iter()
-                        .position(|&b| b == b':')
-                        .map_or(bytes.len(), |p| start + p);
-                    periods.push(TimePeriod::parse(bytes, start, stop)?);
-                    if stop == bytes.len() {
-                        return Ok(TimeControl::Periods(periods));
-                    }
-                    start = stop + 1;
-                }
+                each_period(bytes, |period| periods.push(period))?;
+                Ok(TimeControl::Periods(periods))
+            }
+        }
+    }
+
+    /// The first period of a value, as [`from_ascii`](Self::from_ascii)
+    /// reads the whole value (every period is checked: `300:x` is an
+    /// error), without allocating; `None` for `?` and `-`. The `--where`
+    /// filter's `.base`, `.increment` and `.moves` read it.
+    pub(crate) fn first_period(bytes: &[u8]) -> Result<Option<TimePeriod>> {
+        match bytes {
+            b"?" | b"-" => Ok(None),
+            _ => {
+                let mut first = None;
+                each_period(bytes, |period| {
+                    first.get_or_insert(period);
+                })?;
+                Ok(first)
             }
         }
     }
@@ -715,6 +721,27 @@ impl TimeControl {
     pub fn append_to(&self, out: &mut String) {
         // Writing into a `String` cannot fail.
         let _ = fmt::Write::write_fmt(out, format_args!("{self}"));
+    }
+}
+
+/// Reads the periods of a time control other than `?` and `-` (`:`
+/// between them), handing each to `each` in order; the first error ends
+/// the reading.
+fn each_period(bytes: &[u8], mut each: impl FnMut(TimePeriod)) -> Result<()> {
+    if bytes.is_empty() {
+        return Err(err(TagValueErrorKind::Empty, 0));
+    }
+    let mut start = 0;
+    loop {
+        let stop = bytes[start..]
+            .iter()
+            .position(|&b| b == b':')
+            .map_or(bytes.len(), |p| start + p);
+        each(TimePeriod::parse(bytes, start, stop)?);
+        if stop == bytes.len() {
+            return Ok(());
+        }
+        start = stop + 1;
     }
 }
 
@@ -1206,6 +1233,51 @@ mod tests {
         let mut out = String::from("tc=");
         tc("60+1").append_to(&mut out);
         assert_eq!(out, "tc=60+1");
+    }
+
+    /// The first period that `from_ascii` reads, or its error.
+    fn first_of_all(s: &str) -> Result<Option<TimePeriod>> {
+        TimeControl::from_ascii(s.as_bytes()).map(|tc| tc.periods().first().copied())
+    }
+
+    #[test]
+    fn first_period_is_that_of_the_whole_value() {
+        for s in [
+            "300+3",
+            "-",
+            "?",
+            "",
+            "*180",
+            "40/9000:300",
+            "40/60+0.6",
+            "10+0.05",
+            "1.2345",
+            "40.5/300",
+            "4294967296/60",
+            "60+18446744073709552",
+            "300:",
+            ":300",
+            "1.5:*30",
+            "40/9000:3x0",
+        ] {
+            assert_eq!(
+                TimeControl::first_period(s.as_bytes()),
+                first_of_all(s),
+                "{s}"
+            );
+        }
+        assert_eq!(
+            TimeControl::first_period(b"40/7200+30:900"),
+            Ok(Some(normal(Some(40), 7_200_000, Some(30_000))))
+        );
+        assert_eq!(TimeControl::first_period(b"-"), Ok(None));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn first_period_agrees_with_from_ascii(s in "[0-9*/+.:?-]{0,14}") {
+            proptest::prop_assert_eq!(TimeControl::first_period(s.as_bytes()), first_of_all(&s));
+        }
     }
 
     #[test]
