@@ -216,6 +216,8 @@ pub struct Outcome<'e> {
     pub fields: Map<String, Value>,
     /// The error, if the input failed.
     pub error: Option<&'e dyn Diagnostic>,
+    /// The leniency names that would read the input: the error's fix.
+    pub allow: Vec<&'static str>,
 }
 
 /// The stdout and stderr of a run, and how it went.
@@ -402,23 +404,29 @@ impl Report {
             value.insert("input".into(), echo(input.echo.as_bytes(), input.line));
             value.insert("ok".into(), json!(false));
             value.extend(outcome.fields.clone());
-            value.insert(
-                "error".into(),
-                json!({
-                    "kind": err.kind_name(),
-                    "message": err.message(),
-                    "offset": input.offset_in_echo(err.offset()),
-                    "line": at.line,
-                    "column": at.column,
-                }),
-            );
+            let mut error = json!({
+                "kind": err.kind_name(),
+                "message": err.message(),
+                "offset": input.offset_in_echo(err.offset()),
+                "line": at.line,
+                "column": at.column,
+            });
+            if !outcome.allow.is_empty() {
+                error["allow"] = json!(outcome.allow);
+            }
+            value.insert("error".into(), error);
             self.json_line(&Value::Object(value))?;
         } else if outcome.text.is_empty() {
-            writeln!(self.out, "error: {}", error_text(input, err))?;
+            writeln!(
+                self.out,
+                "error: {}{}",
+                error_text(input, err),
+                outcome.hint()
+            )?;
         } else {
             writeln!(self.out, "{}", outcome.text)?;
         }
-        self.diagnose(input, err)
+        self.diagnose_with(input, err, &outcome.hint())
     }
 
     /// Counts `err` as a failed input and prints its diagnostic on stderr
@@ -428,6 +436,16 @@ impl Report {
     ///
     /// [`Stop`] when stdout cannot be written.
     pub fn diagnose(&mut self, input: Input<'_>, err: &dyn Diagnostic) -> Result<(), Stop> {
+        self.diagnose_with(input, err, "")
+    }
+
+    /// [`Report::diagnose`] with `hint` after the message.
+    fn diagnose_with(
+        &mut self,
+        input: Input<'_>,
+        err: &dyn Diagnostic,
+        hint: &str,
+    ) -> Result<(), Stop> {
         self.failed = true;
         if !self.common.quiet {
             self.out.flush()?;
@@ -435,7 +453,7 @@ impl Report {
             let text = diagnostic(
                 input.source,
                 at,
-                &err.message(),
+                &format!("{}{hint}", err.message()),
                 input.line,
                 input.at + err.offset(),
             );
@@ -497,6 +515,7 @@ impl<'e> Outcome<'e> {
             text: text.into(),
             fields: Map::new(),
             error: None,
+            allow: Vec::new(),
         }
         .with(fields)
     }
@@ -515,6 +534,24 @@ impl<'e> Outcome<'e> {
             text: String::new(),
             fields: Map::new(),
             error: Some(error),
+            allow: Vec::new(),
+        }
+    }
+
+    /// The failure with the leniencies that would read the input (their
+    /// library names): `(use --allow NAME,...)` after the message, and
+    /// `allow` in its JSON error.
+    pub fn allowing(mut self, names: impl IntoIterator<Item = &'static str>) -> Outcome<'e> {
+        self.allow.extend(names);
+        self
+    }
+
+    /// The hint after the message, when a leniency fixes the error.
+    fn hint(&self) -> String {
+        if self.allow.is_empty() {
+            String::new()
+        } else {
+            format!(" (use --allow {})", self.allow.join(","))
         }
     }
 }

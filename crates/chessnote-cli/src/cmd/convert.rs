@@ -100,7 +100,12 @@ fn position(
     mode: CastlingMode,
 ) -> Result<Option<(Position, Vec<&'static str>)>, Stop> {
     match Setup::from_ascii_reporting(input.text.as_bytes(), *fen) {
-        Err(err) => report.print(input, &Outcome::error(&err)).map(|()| None),
+        Err(err) => {
+            let fix = Setup::leniencies_needed(input.text.as_bytes(), *fen);
+            let names = fix.into_iter().flat_map(|set| set.iter().map(|l| l.name()));
+            let outcome = Outcome::error(&err).allowing(names);
+            report.print(input, &outcome).map(|()| None)
+        }
         Ok((setup, used)) => match Position::from_setup(&setup, mode) {
             Ok(position) => {
                 let used: Vec<&str> = used.iter().map(|l| l.name()).collect();
@@ -185,7 +190,9 @@ fn sequence(
                 Err(err) => {
                     failed = true;
                     let fields = json!({ "moves": moves, "leniencies": leniencies });
-                    let outcome = Outcome::error(&err).with(fields);
+                    let outcome = Outcome::error(&err)
+                        .with(fields)
+                        .allowing(fix(&position, args, part, san));
                     return report.print(input.part(part), &outcome);
                 }
             }
@@ -219,6 +226,18 @@ fn tsv(
             let fields = json!({ "move": converted, "leniencies": leniencies });
             report.print(input, &Outcome::ok(converted, fields))
         }
-        Err(err) => report.print(input, &Outcome::error(&err)),
+        Err(err) => {
+            let outcome = Outcome::error(&err).allowing(fix(&position, args, text, san));
+            report.print(input, &outcome)
+        }
     }
+}
+
+/// The names of the leniencies that would read the move that failed.
+fn fix(position: &Position, args: &Args, text: &str, san: SanOptions) -> Vec<&'static str> {
+    position
+        .leniencies_needed(args.from, text.as_bytes(), san)
+        .into_iter()
+        .flat_map(|set| set.iter().map(|l| l.name()))
+        .collect()
 }

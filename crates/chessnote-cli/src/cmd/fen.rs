@@ -148,7 +148,11 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                 report.diagnose(input, &err)
             }
             Err(err) => {
-                report.print(input, &Outcome::error(&err))?;
+                // A FEN record a leniency reads names it (EPD too: its
+                // fields are FEN's).
+                let fix = Setup::leniencies_needed(input.text.as_bytes(), options).filter(|_| !epd);
+                let names = fix.into_iter().flat_map(|set| set.iter().map(|l| l.name()));
+                report.print(input, &Outcome::error(&err).allowing(names))?;
                 if matches!(action, Action::Show(..)) && !report.json() {
                     report.raw("")?;
                 }

@@ -45,7 +45,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         &sources,
         |report, input| match SanPlus::from_ascii_reporting(input.text.as_bytes(), options) {
             Ok((san, used)) => report.print(input, &describe(&san, used)),
-            Err(err) => report.print(input, &Outcome::error(&err)),
+            Err(err) => {
+                let fix = SanPlus::leniencies_needed(input.text.as_bytes(), options);
+                let names = fix.into_iter().flat_map(|set| set.iter().map(|l| l.name()));
+                report.print(input, &Outcome::error(&err).allowing(names))
+            }
         },
     );
     Ok(report.finish(result))

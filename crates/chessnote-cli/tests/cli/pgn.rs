@@ -1778,3 +1778,75 @@ mod where_filter {
         }
     }
 }
+
+/// Issue 29: a move written off the standard that names one legal move is
+/// read by default, each deviation a warning at its line and column named
+/// after its leniency, the exit status 0; `--strict` refuses it as before.
+/// On the pgnmentor Carlsen file (29 games write `+` for a mate).
+#[test]
+fn moves_written_off_the_standard_are_read_and_named() {
+    let Some(path) = pgn_path("medium/pgnmentor-Carlsen-crlf.pgn") else {
+        return;
+    };
+    let data = std::fs::read(&path).unwrap();
+    let path = path.to_str().unwrap();
+    let default = pgn(&["convert", "--to", "uci", "--threads", "1", path]);
+    let lenient = pgn(&["convert", "--to", "uci", "--lenient", path]);
+    let strict = pgn(&["convert", "--to", "uci", "--strict", "--threads", "2", path]);
+    assert_eq!((default.code, lenient.code, strict.code), (0, 0, 1));
+    assert_eq!(default.stdout, lenient.stdout);
+    assert_ne!(default.stdout, strict.stdout);
+    let lines: Vec<&str> = data
+        .split(|&b| b == b'\n')
+        .map(|l| std::str::from_utf8(l).unwrap())
+        .collect();
+    let warnings: Vec<&str> = default
+        .stderr
+        .lines()
+        .filter(|l| l.contains(": warning["))
+        .collect();
+    let errors: Vec<&str> = strict
+        .stderr
+        .lines()
+        .filter(|l| l.contains("illegal move"))
+        .collect();
+    assert_eq!(warnings.len(), 29, "{}", default.stderr);
+    assert_eq!(errors.len(), warnings.len(), "{}", strict.stderr);
+    for (warning, error) in warnings.iter().zip(&errors) {
+        // The same place: `FILE:LINE:COLUMN: game N (...), ply P:`.
+        let place = |l: &str| {
+            l.split(": warning[")
+                .next()
+                .unwrap()
+                .split(": illegal")
+                .next()
+                .unwrap()
+                .to_owned()
+        };
+        assert_eq!(place(warning), place(error));
+        let rest = warning.strip_prefix(path).unwrap();
+        let mut at = rest[1..].split(':');
+        let line: usize = at.next().unwrap().parse().unwrap();
+        let column: usize = at.next().unwrap().parse().unwrap();
+        assert!(
+            warning.contains("warning[wrong-suffix]: wrong check or checkmate suffix `"),
+            "{warning}"
+        );
+        let token = warning.split('`').nth(1).unwrap();
+        assert_eq!(
+            &lines[line - 1][column - 1..column - 1 + token.len()],
+            token,
+            "{warning}"
+        );
+        // Read as the mate it is.
+        let read_as = warning.rsplit("read as ").next().unwrap();
+        assert_eq!(read_as, format!("{}#", token.trim_end_matches('+')));
+    }
+    assert!(
+        default
+            .stderr
+            .ends_with("0 with problems, 0 problems, 29 warnings\n"),
+        "{}",
+        default.stderr
+    );
+}

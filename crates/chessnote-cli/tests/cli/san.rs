@@ -108,3 +108,62 @@ fn allow_takes_the_library_leniency_names() {
         2
     );
 }
+
+/// An error a leniency fixes names it, and allowing it reads the input: on
+/// every input of the seed's conformance table and of the SAN fuzz seeds.
+#[test]
+fn errors_name_the_leniency_that_reads_the_input() {
+    let mut inputs: Vec<String> = Vec::new();
+    for (rel, column) in [
+        ("conformance/san.tsv", "input"),
+        ("data/san/fuzz-seed-san-uci.tsv", "text"),
+    ] {
+        let Some(path) = super::shared_path(rel) else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+        let at = header.iter().position(|h| *h == column).unwrap();
+        inputs.extend(
+            lines
+                .filter_map(|l| l.split('\t').nth(at))
+                .filter(|t| !t.is_empty() && !t.contains(['\\', '\n']))
+                .map(str::to_owned),
+        );
+    }
+    inputs.sort();
+    inputs.dedup();
+    let stdin = inputs.join("\n") + "\n";
+    let strict = chessnote(&["san", "--json"], &stdin).json();
+    let lenient = chessnote(&["san", "--json", "--lenient"], &stdin).json();
+    assert_eq!((strict.len(), lenient.len()), (inputs.len(), inputs.len()));
+    let (mut named, mut unnamed) = (0, 0);
+    for ((input, strict), lenient) in inputs.iter().zip(&strict).zip(&lenient) {
+        if strict["ok"] == true {
+            continue;
+        }
+        match strict["error"]["allow"].as_array() {
+            Some(names) => {
+                named += 1;
+                let names: Vec<&str> = names.iter().map(|n| n.as_str().unwrap()).collect();
+                // On stdin: an input may start with `-`.
+                let line = format!("{input}\n");
+                let allowed = chessnote(&["san", "--json", "--allow", &names.join(",")], &line);
+                assert_eq!(allowed.json()[0]["ok"], true, "{input}: --allow {names:?}");
+                let text = chessnote(&["san"], &line);
+                let hint = format!("(use --allow {})", names.join(","));
+                assert!(text.stdout.trim_end().ends_with(&hint), "{}", text.stdout);
+                assert!(text.stderr.contains(&hint), "{}", text.stderr);
+            }
+            None => {
+                unnamed += 1;
+                assert_eq!(
+                    lenient["ok"], false,
+                    "{input}: no name, yet --lenient reads it"
+                );
+            }
+        }
+    }
+    assert!(named >= 5 && unnamed >= 5, "{named} named, {unnamed} not");
+}

@@ -642,6 +642,26 @@ impl Setup {
         Setup::from_ascii_reporting(bytes, options).map(|(setup, _)| setup)
     }
 
+    /// The leniencies beyond `options` that would read `bytes` as FEN, when
+    /// reading it with `options` fails and some would: the fix a
+    /// [`FenError`] can name (`--allow missing-counters`). `None` when no
+    /// leniency reads it or none is missing.
+    ///
+    /// ```
+    /// use chessnote::fen::{FenLeniency, FenOptions, Setup};
+    /// let fen = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    /// let needed = Setup::leniencies_needed(fen, FenOptions::STRICT);
+    /// assert_eq!(needed, Some(FenOptions::from(FenLeniency::MissingCounters)));
+    /// ```
+    pub fn leniencies_needed(bytes: &[u8], options: FenOptions) -> Option<FenOptions> {
+        if Setup::from_ascii_with(bytes, options).is_ok() {
+            return None;
+        }
+        let (_, used) = Setup::from_ascii_reporting(bytes, FenOptions::LENIENT).ok()?;
+        let more = used.difference(options);
+        (!more.is_empty()).then_some(more)
+    }
+
     /// Parses FEN with the leniencies of `options`, and says which of them
     /// the input needed (none for strict FEN).
     ///

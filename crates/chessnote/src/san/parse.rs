@@ -111,6 +111,26 @@ impl SanPlus {
         }
     }
 
+    /// The leniencies beyond `options` that would read `bytes` as SAN, when
+    /// reading it with `options` fails and some would: the fix a
+    /// [`SanError`] can name (`--allow pawn-letter`). `None` when no
+    /// leniency reads it or none is missing.
+    ///
+    /// ```
+    /// use chessnote::san::{Leniency, SanOptions, SanPlus};
+    /// let needed = SanPlus::leniencies_needed(b"Pe4", SanOptions::STRICT);
+    /// assert_eq!(needed, Some(SanOptions::from(Leniency::PawnLetter)));
+    /// assert_eq!(SanPlus::leniencies_needed(b"Zz9", SanOptions::STRICT), None);
+    /// ```
+    pub fn leniencies_needed(bytes: &[u8], options: SanOptions) -> Option<SanOptions> {
+        if SanPlus::from_ascii_with(bytes, options).is_ok() {
+            return None;
+        }
+        let (_, used) = SanPlus::from_ascii_reporting(bytes, SanOptions::LENIENT).ok()?;
+        let more = used.difference(options);
+        (!more.is_empty()).then_some(more)
+    }
+
     /// Parses the SAN move at the start of `bytes`, with the leniencies of
     /// `options`, and says how many bytes it used. It stops where SAN's
     /// grammar ends: after the move, its `+` or `#` and its annotation (the

@@ -288,6 +288,33 @@ impl Position {
         }
     }
 
+    /// The leniencies beyond `options` that would read `text` as a move
+    /// here, when reading it with `options` fails and some would: the fix
+    /// an error can name (`--allow wrong-suffix`). `None` when no leniency
+    /// reads it (an illegal move, a typo) or none is missing.
+    ///
+    /// ```
+    /// use chessnote::position::{Notation, Position};
+    /// use chessnote::san::{Leniency, SanOptions};
+    /// let position = Position::new();
+    /// let needed = position.leniencies_needed(Notation::San, b"Ng1f3", SanOptions::STRICT);
+    /// assert_eq!(needed, Some(SanOptions::from(Leniency::AnyDisambiguation)));
+    /// assert_eq!(position.leniencies_needed(Notation::San, b"Nf6", SanOptions::STRICT), None);
+    /// ```
+    pub fn leniencies_needed(
+        &self,
+        notation: Notation,
+        text: &[u8],
+        options: SanOptions,
+    ) -> Option<SanOptions> {
+        if notation != Notation::San || self.parse_move(notation, text, options).is_ok() {
+            return None;
+        }
+        let (_, used) = self.parse_san(text, SanOptions::LENIENT).ok()?;
+        let more = used.difference(options);
+        (!more.is_empty()).then_some(more)
+    }
+
     /// Writes a legal move in `notation` (a [`Notation`], or a
     /// [`WriteNotation`] for short ERAN).
     ///
