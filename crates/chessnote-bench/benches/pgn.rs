@@ -15,7 +15,8 @@
 //! - `syntax`: a counting visitor (games, tags, SAN, NAGs, comments,
 //!   variations read, not skipped);
 //! - `replay`: every mainline move replayed legally (variations skipped):
-//!   chessnote's visitor + `Replayer`, chessnote's `Reader::games()`, and
+//!   chessnote's one routing (`Replay`) with a counting sink, chessnote's
+//!   `Reader::games()`, and
 //!   pgn-reader + shakmaty (`to_move` + `play_unchecked`);
 //! - `headers`: the tags only, the movetext skipped: chessnote's
 //!   `Reader::headers()` against a pgn-reader visitor that collects the
@@ -31,9 +32,9 @@ use std::hint::black_box;
 use std::ops::ControlFlow::{self, Break, Continue};
 
 use chessnote::pgn::{
-    GameStart, PgnError, PgnErrorKind, RawTag, ReadOptions, Reader, Replayer, Token, Visitor,
+    GameSink, GameStart, PgnError, PgnErrorKind, Ply, RawTag, ReadOptions, Reader, Replay,
+    ReplayOptions, ReplayState, Visitor,
 };
-use chessnote::san::SanPlus;
 use chessnote_bench::pgn::{Counts, Workload, cn_syntax, workloads};
 use chessnote_bench::{Contender, compare};
 use criterion::Criterion;
@@ -41,69 +42,42 @@ use shakmaty::{CastlingMode, Chess, Position as _};
 
 // ---------------------------------------------------------------- chessnote
 
-/// chessnote: the mainline replayed by a [`Replayer`] inside a visitor.
-struct CnReplay {
-    replayer: Replayer,
+/// chessnote: the mainline replayed by the one routing, [`Replay`], into a
+/// sink that counts.
+#[derive(Default)]
+struct CnCount {
     /// Moves replayed, and lines stopped by an illegal move or a bad start.
     moves: u64,
     stopped: u64,
 }
 
-impl CnReplay {
-    fn new() -> CnReplay {
-        CnReplay {
-            replayer: Replayer::new(ReadOptions::DEFAULT.san),
-            moves: 0,
-            stopped: 0,
-        }
-    }
-}
-
-impl Visitor for CnReplay {
-    type Tags = ();
-    type Movetext = ();
+impl GameSink for CnCount {
     type Output = ();
 
-    fn begin_game(&mut self, start: GameStart) -> ControlFlow<(), ()> {
-        self.replayer.begin_game(start);
-        Continue(())
+    fn ply(&mut self, _: &ReplayState, ply: &Ply<'_>) {
+        self.moves += u64::from(ply.played && ply.mv.is_some());
     }
-    fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        self.replayer.tag(name, value);
-        Continue(())
+    fn end_game(&mut self, state: &mut ReplayState) {
+        let replay = [
+            PgnErrorKind::IllegalMove,
+            PgnErrorKind::InvalidFen,
+            PgnErrorKind::UnsupportedVariant,
+        ];
+        self.stopped += state
+            .errors()
+            .iter()
+            .filter(|e| replay.contains(&e.kind()))
+            .count() as u64;
     }
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), ()> {
-        if self.replayer.begin_movetext().is_err() {
-            self.stopped += 1;
-        }
-        Continue(())
-    }
-    fn san(&mut self, _: &mut (), san: SanPlus, token: Token<'_>) -> ControlFlow<()> {
-        match self.replayer.san(san, &token) {
-            Ok(Some(_)) => self.moves += 1,
-            Ok(None) => {}
-            Err(_) => self.stopped += 1,
-        }
-        Continue(())
-    }
-    fn error(&mut self, error: PgnError) -> ControlFlow<()> {
-        if matches!(
-            error.kind(),
-            PgnErrorKind::InvalidSan | PgnErrorKind::TooManyMoves
-        ) {
-            self.replayer.stop_line();
-        }
-        Continue(())
-    }
-    fn end_game(&mut self, _: ()) {}
 }
 
 /// (games, moves replayed, lines stopped).
 fn cn_replay(data: &[u8]) -> (u64, u64, u64) {
-    let mut visitor = CnReplay::new();
+    let mut replay = Replay::new(CnCount::default(), ReplayOptions::new(ReadOptions::DEFAULT));
     let mut reader = Reader::from_slice(data);
-    let Ok(()) = reader.visit_all_games(&mut visitor);
-    (reader.games_started(), visitor.moves, visitor.stopped)
+    let Ok(()) = reader.visit_all_games(&mut replay);
+    let count = replay.sink();
+    (reader.games_started(), count.moves, count.stopped)
 }
 
 /// (games, moves replayed).
@@ -460,7 +434,7 @@ fn bench(c: &mut Criterion, w: &Workload) {
         &format!("pgn_replay/{}", w.name),
         games,
         vec![
-            Contender::new("chessnote visitor + Replayer", || {
+            Contender::new("chessnote Replay + counting sink", || {
                 black_box(cn_replay(black_box(data)));
             }),
             Contender::new("chessnote Reader::games()", || {

@@ -102,6 +102,21 @@ fn suffix_after(position: &Position) -> Option<Suffix> {
     }
 }
 
+/// The error of a move that does not play on `line` (which stops there):
+/// at the token, with the ply it would have been.
+#[cold]
+fn illegal(line: &mut Line, game: GameStart, token: &Token<'_>) -> PgnError {
+    line.dead = true;
+    PgnError::new(
+        PgnErrorKind::IllegalMove,
+        token.location,
+        game.index,
+        game.location,
+    )
+    .with_ply(line.ply + 1)
+    .with_token(token.text)
+}
+
 /// One line of play: the position before its last move (to start a
 /// variation from) and after it.
 #[derive(Clone, Debug)]
@@ -347,19 +362,9 @@ impl Replayer {
                     standard: None,
                 }));
             }
-            line.dead = true;
-            return Err(PgnError::new(
-                PgnErrorKind::IllegalMove,
-                token.location,
-                game.index,
-                game.location,
-            )
-            .with_ply(line.ply + 1)
-            .with_token(token.text)
-            .with_detail(format_args!(
-                "a null move in check, in {}",
-                line.after.to_setup()
-            )));
+            let after = line.after.to_setup();
+            return Err(illegal(line, game, token)
+                .with_detail(format_args!("a null move in check, in {after}")));
         }
         match san.to_move_with(&line.after, options) {
             Ok((mv, used)) => {
@@ -386,18 +391,10 @@ impl Replayer {
                 }))
             }
             Err(error) => {
-                line.dead = true;
-                let detail_in = matches!(error.kind(), MoveErrorKind::Illegal);
-                let err = PgnError::new(
-                    PgnErrorKind::IllegalMove,
-                    token.location,
-                    game.index,
-                    game.location,
-                )
-                .with_ply(line.ply + 1)
-                .with_token(token.text);
-                Err(if detail_in {
-                    err.with_detail(format_args!("in {}", line.after.to_setup()))
+                let after = line.after.to_setup();
+                let err = illegal(line, game, token);
+                Err(if matches!(error.kind(), MoveErrorKind::Illegal) {
+                    err.with_detail(format_args!("in {after}"))
                 } else {
                     err.with_detail(error.message())
                 })
@@ -452,18 +449,7 @@ impl Replayer {
                     standard: Some(san),
                 }))
             }
-            Err(error) => {
-                line.dead = true;
-                Err(PgnError::new(
-                    PgnErrorKind::IllegalMove,
-                    token.location,
-                    game.index,
-                    game.location,
-                )
-                .with_ply(line.ply + 1)
-                .with_token(token.text)
-                .with_detail(error.message()))
-            }
+            Err(error) => Err(illegal(line, game, token).with_detail(error.message())),
         }
     }
 

@@ -397,7 +397,7 @@ fn problem_fields(out: &mut String, error: &PgnError) {
     }
 }
 
-/// The JSON object of a game (see `docs/cli.md`).
+/// The JSON object of a game (`docs/pgn.md`, "The command's JSON objects").
 fn game_json(out: &mut String, game: &Game) {
     let _ = write!(
         out,
