@@ -3,9 +3,9 @@
 //! The writer on arbitrary PGN: no panic; each game read into a tree and
 //! written in export format reads back as one game with the same moves,
 //! NAGs and comments (their words), and writes back to the same text; the
-//! streaming writer writes the same text from that export; the
-//! python-chess style and the streaming writer on the raw input do not
-//! panic.
+//! streaming writer writes the same text from that export; in the
+//! python-chess style, the streaming writer writes the raw input as the
+//! tree writer writes its trees.
 
 use chessnote::pgn::{GameTree, PgnLeniency, PgnWriter, ReadOptions, Reader, WriteOptions};
 
@@ -52,6 +52,7 @@ fn one(text: &str, options: ReadOptions) -> GameTree {
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let options = ReadOptions::DEFAULT.with_leniency(PgnLeniency::UciMoves);
     let mut all = String::new();
+    let mut python = String::new();
     for tree in Reader::from_slice_with(data, options).game_trees() {
         let text = tree.to_pgn(&WriteOptions::STANDARD);
         let again = one(&text, options);
@@ -61,8 +62,11 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         assert_eq!(content(&one(&tree.to_pgn(&uci), options)), content(&again));
         // The python-chess style writes what python-chess writes, which
         // need not read back (tag values unescaped, comments whole, with
-        // their line breaks): only no panic is asked of it.
-        let _ = tree.to_pgn(&WriteOptions::PYTHON_CHESS.columns(None));
+        // their line breaks): the streaming writer must write it too.
+        if !python.is_empty() {
+            python.push('\n');
+        }
+        python.push_str(&tree.to_pgn(&WriteOptions::PYTHON_CHESS.columns(None)));
         if !all.is_empty() {
             all.push('\n');
         }
@@ -76,8 +80,14 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         "streaming:\n{}\ntree:\n{all}",
         writer.output()
     );
-    // And on the raw input: no panic.
-    let mut writer = PgnWriter::new(WriteOptions::PYTHON_CHESS);
+    // And on the raw input, in the python-chess style: the trees' text.
+    let mut writer =
+        PgnWriter::with_read_options(WriteOptions::PYTHON_CHESS.columns(None), options);
     let mut reader = Reader::from_slice_with(data, options);
     while reader.read_game(&mut writer).unwrap().is_some() {}
+    assert!(
+        writer.output() == python,
+        "streaming:\n{}\ntree:\n{python}",
+        writer.output()
+    );
 });

@@ -90,7 +90,8 @@ impl ReplayOptions {
     /// default, when variations are replayed. A sink that reads
     /// variations only to write them (the export's `movetext`) describes
     /// the mainline alone, as when they are skipped. An unclosed variation
-    /// is always the game's problem.
+    /// is always the game's problem. Kept or not, a problem stops its line
+    /// as it does in the mainline.
     #[must_use]
     pub const fn variation_problems(mut self, keep: bool) -> ReplayOptions {
         self.variation_problems = keep;
@@ -667,6 +668,14 @@ impl ReplayState {
         });
     }
 
+    /// A move the replay could not play: the game's error, unless it is
+    /// in a variation whose problems are not (the line stops either way).
+    fn problem(&mut self, error: PgnError) {
+        if self.depth == 0 || self.options.variation_problems {
+            self.errors.push(error);
+        }
+    }
+
     fn finish(&mut self) {
         self.errors.append(&mut self.pending);
         self.errors.sort_by_key(|e| e.location().byte);
@@ -795,7 +804,7 @@ impl<S: GameSink> Replay<S> {
                     ply.standard = standard;
                 }
                 Ok(None) => {}
-                Err(error) => state.errors.push(error),
+                Err(error) => state.problem(error),
             }
         }
         self.hand(&ply);
@@ -868,7 +877,7 @@ impl<S: GameSink> Visitor for Replay<S> {
                     ply.standard = standard;
                 }
                 Ok(None) => {}
-                Err(error) => state.errors.push(error),
+                Err(error) => state.problem(error),
             }
         }
         self.hand(&ply);
@@ -927,18 +936,19 @@ impl<S: GameSink> Visitor for Replay<S> {
 
     fn error(&mut self, error: PgnError) -> ControlFlow<S::Output> {
         let state = &mut self.state;
-        if state.depth > 0
-            && !state.options.variation_problems
-            && error.kind() != PgnErrorKind::UnclosedVariation
-        {
-            return Continue(());
-        }
+        // The line stops whether or not the problem is the game's.
         if matches!(
             error.kind(),
             PgnErrorKind::InvalidSan | PgnErrorKind::TooManyMoves
         ) && state.options.replay
         {
             state.replayer.stop_line();
+        }
+        if state.depth > 0
+            && !state.options.variation_problems
+            && error.kind() != PgnErrorKind::UnclosedVariation
+        {
+            return Continue(());
         }
         state.pending.push(error);
         Continue(())

@@ -31,15 +31,41 @@ use crate::position::Notation;
 /// [`replay`](PgnWriter::replay), when the notation is not SAN, or in the
 /// python-chess style, each move is written from its position, as the tree
 /// writer does (SAN with its check marks and shortest disambiguation); a
-/// move that does not replay is written as read.
+/// move that does not replay is written as read (in the python-chess
+/// style, left out with the rest of its line, as a tree leaves it out).
 ///
-/// What it does not do that a tree does, as it writes each thing where it
-/// comes: a comment or NAG after a variation's `)` stays there (in a tree
-/// it belongs to the move before the variation); a NAG right after a `(`
-/// stays there (a tree gives it to the move before); an empty variation
-/// `( )` is written (a tree has none, and a variation of comments alone
-/// gives its comments to the move before). On text the tree writer wrote,
-/// both give the same bytes.
+/// In the python-chess style it writes exactly what the tree writer writes
+/// for the same game ([`GameTree::write`](super::GameTree::write), and so
+/// what python-chess writes), wherever the reader's events put things: a
+/// comment or NAG after a variation's `)` goes to the move before the
+/// variation, a NAG right after a `(` to the move before the one the
+/// variation replaces, the comments of a variation with no move to the
+/// move it branches from; an empty variation is not written; a variation
+/// of a variation's first move is written after that variation (another
+/// alternative to the same move); with variations left out, the comments
+/// and NAGs they move still go where a tree puts them. For that it holds
+/// back the text from the mainline's last move but one (whose NAGs may
+/// still come after a `(`), with the variations of those two moves, and
+/// writes it as the mainline moves on: memory is that, not the game (the
+/// whole game only when everything is variations of one move).
+///
+/// ```
+/// use chessnote::pgn::{PgnWriter, Reader, WriteOptions};
+///
+/// let mut writer = PgnWriter::new(WriteOptions::PYTHON_CHESS);
+/// let pgn = b"1. e4 e5 ( 1... c5 ) { after } $1 2. Nf3 *";
+/// Reader::from_slice(pgn).read_game(&mut writer)?;
+/// // As python-chess writes it: the NAG and comment are e5's.
+/// assert!(writer.output().ends_with("\n\n1. e4 e5 $1 { after } ( 1... c5 ) 2. Nf3 *\n"));
+/// # Ok::<(), core::convert::Infallible>(())
+/// ```
+///
+/// In the standard style it writes each thing where it comes, which is
+/// what a tree does not do: a comment or NAG after a variation's `)` stays
+/// there; a NAG right after a `(` stays there; an empty variation `( )` is
+/// written, and the comments of a variation of comments alone stay inside
+/// it; a variation of a variation's first move stays inside it. On text
+/// the tree writer wrote, both give the same bytes.
 ///
 /// ```
 /// use chessnote::pgn::{PgnWriter, Reader, WriteOptions};
@@ -90,6 +116,9 @@ pub struct WriteGame {
     comment_text: String,
     pending_comments: Vec<Range<usize>>,
     at_root: bool,
+    /// In the python-chess style: what is held back until it is known
+    /// where it goes.
+    held: Held,
     /// The last game's warnings.
     warnings: Vec<PgnError>,
 }
@@ -179,17 +208,23 @@ impl WriteGame {
             comment_text: String::new(),
             pending_comments: Vec::new(),
             at_root: true,
+            held: Held::default(),
             warnings: Vec::new(),
         }
     }
 
     /// What writing needs of the replay, with the SAN and FEN leniencies
     /// of `read`: variations read when written (replayed when moves are
-    /// written from their positions, which are kept), comments, every
-    /// problem.
+    /// written from their positions, which are kept), and in the
+    /// python-chess style replayed even when not written, as a tree has
+    /// them (their problems then not the game's); comments; every problem.
     pub fn routing(&self, read: ReadOptions) -> ReplayOptions {
         let replay = self.replay;
-        let variations = match (self.layout.options.variations, replay) {
+        let written = self.layout.options.variations;
+        let variations = match (written, replay) {
+            // A variation not written still holds NAGs and comments of the
+            // moves around it, in a tree.
+            (false, true) if self.layout.options.python() => VariationMode::Replay,
             (false, _) => VariationMode::Skip,
             (true, false) => VariationMode::Read,
             (true, true) => VariationMode::Replay,
@@ -197,7 +232,7 @@ impl WriteGame {
         ReplayOptions::new(read)
             .replay(replay)
             .variations(variations)
-            .variation_problems(true)
+            .variation_problems(written)
             .positions(replay)
             .comments(true)
     }
@@ -340,10 +375,26 @@ impl GameSink for WriteGame {
         }
         self.plies.clear();
         self.plies.push(0);
+        if self.layout.options.python() {
+            self.held.begin();
+        }
         Continue(())
     }
 
     fn ply(&mut self, state: &ReplayState, ply: &Ply<'_>) {
+        if self.layout.options.python() {
+            // As a tree has it: a move that does not replay is left out.
+            if ply.played
+                && let Some(before) = state.previous_position()
+            {
+                let number = before.fullmoves().saturating_add(self.offset);
+                let id = self.held.new_move(number, before.turn());
+                let notation = self.layout.options.notation;
+                write_move(self.held.move_text(id), before, ply.mv, notation);
+                self.held.play(id, &mut self.layout);
+            }
+            return;
+        }
         self.flush();
         if self.replay && ply.played {
             self.replayed(state, ply.mv);
@@ -353,16 +404,28 @@ impl GameSink for WriteGame {
     }
 
     fn nag(&mut self, _: &ReplayState, nag: Nag) {
+        if self.layout.options.python() {
+            self.held.nag(nag);
+            return;
+        }
         self.pending_nags.push(nag);
     }
 
     fn comment(&mut self, _: &ReplayState, comment: &Comment<'_>) {
+        if self.layout.options.python() {
+            self.held.comment(&comment.text().0);
+            return;
+        }
         let at = self.comment_text.len();
         self.comment_text.push_str(&comment.text().0);
         self.pending_comments.push(at..self.comment_text.len());
     }
 
     fn begin_variation(&mut self, _: &ReplayState) {
+        if self.layout.options.python() {
+            self.held.begin_variation();
+            return;
+        }
         self.flush();
         self.layout.begin_variation();
         let last = self.plies.last().copied().unwrap_or(0);
@@ -370,6 +433,10 @@ impl GameSink for WriteGame {
     }
 
     fn end_variation(&mut self, _: &ReplayState) {
+        if self.layout.options.python() {
+            self.held.end_variation();
+            return;
+        }
         self.flush();
         self.layout.end_variation();
         if self.plies.len() > 1 {
@@ -382,7 +449,11 @@ impl GameSink for WriteGame {
     }
 
     fn end_game(&mut self, state: &mut ReplayState) -> Vec<PgnError> {
-        self.flush();
+        if self.layout.options.python() {
+            self.held.end(&mut self.layout);
+        } else {
+            self.flush();
+        }
         let tag = state.tags().get("Result");
         let result = result_text(&self.layout.options, tag, self.marker);
         if let Some(at) = self.result_at.take()
@@ -395,5 +466,463 @@ impl GameSink for WriteGame {
         let (errors, warnings) = state.take_problems();
         self.warnings = warnings;
         errors
+    }
+}
+
+/// The root's slot once it is written.
+const NO_SLOT: u32 = u32::MAX;
+
+/// The python-chess style without a tree: each move's text held back until
+/// nothing that comes later can change what is written before it.
+///
+/// python-chess's tree (and [`TreeBuilder`](super::TreeBuilder)'s, which
+/// this mirrors step for step, with slots in place of nodes) puts things
+/// where the stream does not: a comment or NAG after a variation's `)`
+/// belongs to the move before the variation, a NAG right after a `(` to
+/// the move before the one the variation replaces, the comments of a
+/// variation with no move to the move it branched from; a variation of a
+/// variation's first move is one more alternative to that move, written
+/// after the variation; an empty variation is nothing; a move that does
+/// not replay is left out (the rest of its line too). The tree writer
+/// writes a move, its NAGs and comments, the other moves from the same
+/// position (each with its line), then the next move.
+///
+/// So each line keeps its moves as [`Item`]s, and each move (a [`Slot`])
+/// the lines of the moves after it but its first (its first move's
+/// variations). The main line is written as the mainline plays: when a
+/// move is played, NAGs may still come for the move before it (right
+/// after a `(`), so all before that move's NAGs and comments is written.
+/// What is held is the text from the mainline's last move but one, with
+/// the variations of those two moves.
+#[derive(Clone, Debug, Default)]
+struct Held {
+    /// The moves not yet written, and the root; free ones are reused.
+    slots: Vec<Slot>,
+    free_slots: Vec<u32>,
+    /// The lines' items: the main line's, and each variation's until it
+    /// is written.
+    lines: Vec<Vec<Item>>,
+    free_lines: Vec<u32>,
+    root: u32,
+    main: u32,
+    /// How many of the main line's items are written.
+    written: usize,
+    /// The open lines, as the tree builder has them: the move before the
+    /// line's last one (the root at first), its last move, and its items
+    /// once it has a move.
+    open: Vec<OpenLine>,
+    /// Right after a `(` (until a move): comments are the next move's
+    /// starting comments.
+    fresh: bool,
+    /// Those comments: their text, and where each one is.
+    starting_text: String,
+    starting: Vec<Range<usize>>,
+    /// Whether the main line is the mainline's (it is unless a variation
+    /// played the game's first move), so that it is written as it plays.
+    streams: bool,
+    /// The walk over variations (no walk recurses).
+    stack: Vec<Frame>,
+}
+
+/// A move held back (or the root): its text, its comments and NAGs, and
+/// the lines of the moves after it but its first.
+#[derive(Clone, Debug)]
+struct Slot {
+    number: u16,
+    turn: Color,
+    /// The move's text (`text[..mv]`), then its comments' texts (the
+    /// starting ones too).
+    text: String,
+    mv: usize,
+    starting: Vec<Range<usize>>,
+    comments: Vec<Range<usize>>,
+    nags: Vec<Nag>,
+    /// The variations written after the move's first child.
+    variations: Vec<u32>,
+    has_child: bool,
+    /// The items not yet written that name the slot: free at 0.
+    refs: u8,
+}
+
+/// What a line writes, in order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Item {
+    /// A move: its starting comments, its text, its NAGs and comments.
+    Move(u32),
+    /// A move's NAGs and comments, its text written (or the root's).
+    Annotations(u32),
+    /// The variations after a move's first child.
+    Variations(u32),
+}
+
+#[derive(Copy, Clone, Debug)]
+struct OpenLine {
+    before: u32,
+    after: u32,
+    items: Option<u32>,
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Frame {
+    Variations { slot: u32, next: usize },
+    Line { line: u32, next: usize },
+}
+
+/// Appends the comments `ranges` of `text` to `slot`'s text, as ranges in
+/// `into` (its starting comments or its comments).
+fn copy_comments(
+    text: &str,
+    ranges: &[Range<usize>],
+    slot: &mut Slot,
+    into: fn(&mut Slot) -> &mut Vec<Range<usize>>,
+) {
+    for r in ranges {
+        let at = slot.text.len();
+        slot.text.push_str(&text[r.clone()]);
+        let end = slot.text.len();
+        into(slot).push(at..end);
+    }
+}
+
+impl Held {
+    /// A game's movetext starts: every slot and line free, the root's
+    /// annotations first in the main line.
+    fn begin(&mut self) {
+        self.free_slots.clear();
+        self.free_slots.extend((0..self.slots.len() as u32).rev());
+        self.free_lines.clear();
+        self.free_lines.extend((0..self.lines.len() as u32).rev());
+        self.root = self.slot(1, Color::White);
+        self.main = self.line();
+        self.lines[self.main as usize].push(Item::Annotations(self.root));
+        self.written = 0;
+        self.open.clear();
+        self.open.push(OpenLine {
+            before: self.root,
+            after: self.root,
+            items: None,
+        });
+        self.fresh = false;
+        self.starting_text.clear();
+        self.starting.clear();
+        self.streams = false;
+        self.stack.clear();
+    }
+
+    /// A free slot for a move numbered `number`, `turn` to play (named by
+    /// one item).
+    fn slot(&mut self, number: u16, turn: Color) -> u32 {
+        let id = match self.free_slots.pop() {
+            Some(id) => id,
+            None => {
+                self.slots.push(Slot {
+                    number,
+                    turn,
+                    text: String::new(),
+                    mv: 0,
+                    starting: Vec::new(),
+                    comments: Vec::new(),
+                    nags: Vec::new(),
+                    variations: Vec::new(),
+                    has_child: false,
+                    refs: 0,
+                });
+                u32::try_from(self.slots.len() - 1).unwrap_or(u32::MAX)
+            }
+        };
+        let slot = &mut self.slots[id as usize];
+        slot.number = number;
+        slot.turn = turn;
+        slot.text.clear();
+        slot.mv = 0;
+        slot.starting.clear();
+        slot.comments.clear();
+        slot.nags.clear();
+        slot.variations.clear();
+        slot.has_child = false;
+        slot.refs = 1;
+        id
+    }
+
+    /// A free line, empty.
+    fn line(&mut self) -> u32 {
+        match self.free_lines.pop() {
+            Some(id) => {
+                self.lines[id as usize].clear();
+                id
+            }
+            None => {
+                self.lines.push(Vec::new());
+                u32::try_from(self.lines.len() - 1).unwrap_or(u32::MAX)
+            }
+        }
+    }
+
+    /// An item naming `slot` was written.
+    fn release(&mut self, slot: u32) {
+        let refs = &mut self.slots[slot as usize].refs;
+        *refs = refs.saturating_sub(1);
+        if *refs == 0 {
+            self.free_slots.push(slot);
+            if slot == self.root {
+                // Written: another move may take its slot.
+                self.root = NO_SLOT;
+            }
+        }
+    }
+
+    /// The move the next NAG or comment belongs to.
+    fn current(&self) -> u32 {
+        self.open.last().map_or(self.root, |line| line.after)
+    }
+
+    /// A move played: a slot for it, whose text the caller writes
+    /// (then [`play`](Held::play)).
+    fn new_move(&mut self, number: u16, turn: Color) -> u32 {
+        self.slot(number, turn)
+    }
+
+    /// The text of the move `id` (its move text, before any comment).
+    fn move_text(&mut self, id: u32) -> &mut String {
+        &mut self.slots[id as usize].text
+    }
+
+    /// The move `node`, its text written, takes its place: after the last
+    /// move of its line, or first in a line of its own among the
+    /// variations of the move before. When it is the mainline's, what can
+    /// no longer change is written.
+    fn play(&mut self, node: u32, layout: &mut Layout) {
+        let slot = &mut self.slots[node as usize];
+        slot.mv = slot.text.len();
+        let Some(top) = self.open.last().copied() else {
+            return;
+        };
+        let parent = top.after;
+        // The game's first move (the root's first child): comments before
+        // it are the game's, as the written text says.
+        let first = parent == self.root && !self.slots[parent as usize].has_child;
+        let into: fn(&mut Slot) -> &mut Vec<Range<usize>> = if first {
+            |slot| &mut slot.comments
+        } else {
+            |slot| &mut slot.starting
+        };
+        let owner = if first { self.root } else { node };
+        copy_comments(
+            &self.starting_text,
+            &self.starting,
+            &mut self.slots[owner as usize],
+            into,
+        );
+        self.starting.clear();
+        self.starting_text.clear();
+        let items = match top.items {
+            // The line's next move: the variations of the move before it
+            // follow it.
+            Some(line) => {
+                self.lines[line as usize].push(Item::Move(node));
+                self.lines[line as usize].push(Item::Variations(parent));
+                self.slots[parent as usize].refs += 1;
+                line
+            }
+            None if first => {
+                let main = self.main;
+                self.lines[main as usize].push(Item::Move(node));
+                self.lines[main as usize].push(Item::Variations(parent));
+                self.slots[parent as usize].refs += 1;
+                self.streams = self.open.len() == 1;
+                main
+            }
+            // A variation's first move.
+            None => {
+                let line = self.line();
+                self.lines[line as usize].push(Item::Move(node));
+                self.slots[parent as usize].variations.push(line);
+                line
+            }
+        };
+        self.slots[parent as usize].has_child = true;
+        if let Some(open) = self.open.last_mut() {
+            *open = OpenLine {
+                before: parent,
+                after: node,
+                items: Some(items),
+            };
+        }
+        self.fresh = false;
+        if self.streams && self.open.len() == 1 {
+            // A NAG after a `(` now goes to `parent` at the earliest.
+            self.write(layout, Some(parent));
+        }
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        let at = self.current();
+        self.slots[at as usize].nags.push(nag);
+    }
+
+    fn comment(&mut self, text: &str) {
+        if self.fresh {
+            let at = self.starting_text.len();
+            self.starting_text.push_str(text);
+            self.starting.push(at..self.starting_text.len());
+        } else {
+            let current = self.current();
+            let slot = &mut self.slots[current as usize];
+            let at = slot.text.len();
+            slot.text.push_str(text);
+            slot.comments.push(at..slot.text.len());
+        }
+    }
+
+    /// A variation opens: an alternative to the last move of the line, from
+    /// the move before it.
+    fn begin_variation(&mut self) {
+        let before = self.open.last().map_or(self.root, |line| line.before);
+        self.open.push(OpenLine {
+            before,
+            after: before,
+            items: None,
+        });
+        self.fresh = true;
+    }
+
+    /// The variation closes; the comments of a variation with no move go
+    /// to the move it branched from.
+    fn end_variation(&mut self) {
+        if self.open.len() > 1 {
+            self.open.pop();
+        }
+        self.fresh = false;
+        let current = self.current();
+        copy_comments(
+            &self.starting_text,
+            &self.starting,
+            &mut self.slots[current as usize],
+            |slot| &mut slot.comments,
+        );
+        self.starting.clear();
+        self.starting_text.clear();
+    }
+
+    /// The game is over: everything held is written.
+    fn end(&mut self, layout: &mut Layout) {
+        // Starting comments with no move (the reader closes every
+        // variation first, so there are none) are the game's.
+        let main = self.main as usize;
+        if main >= self.lines.len() {
+            // No movetext began.
+            return;
+        }
+        let root = Item::Annotations(self.root);
+        if !self.starting.is_empty() && self.lines[main][self.written..].contains(&root) {
+            copy_comments(
+                &self.starting_text,
+                &self.starting,
+                &mut self.slots[self.root as usize],
+                |slot| &mut slot.comments,
+            );
+            self.starting.clear();
+        }
+        self.write(layout, None);
+        if !self.starting.is_empty() {
+            let text = &self.starting_text;
+            layout.comments(self.starting.iter().map(|r| &text[r.clone()]));
+        }
+        self.starting.clear();
+        self.starting_text.clear();
+    }
+
+    /// Writes the main line's items up to the annotations of `until`
+    /// (its text written; everything with `None`).
+    fn write(&mut self, layout: &mut Layout, until: Option<u32>) {
+        let main = self.main as usize;
+        while let Some(&item) = self.lines[main].get(self.written) {
+            match item {
+                Item::Annotations(slot) if Some(slot) == until => break,
+                Item::Move(slot) if Some(slot) == until => {
+                    self.write_move(slot, layout);
+                    self.lines[main][self.written] = Item::Annotations(slot);
+                    break;
+                }
+                _ => {}
+            }
+            self.written += 1;
+            match item {
+                Item::Variations(slot) => self.write_variations(slot, layout),
+                _ => self.write_node(item, layout),
+            }
+        }
+        // What is written goes, when it is most of the line.
+        if self.written >= 32 && self.written * 2 >= self.lines[main].len() {
+            self.lines[main].drain(..self.written);
+            self.written = 0;
+        }
+    }
+
+    /// A move (its starting comments, its text, its annotations) or a
+    /// move's annotations.
+    fn write_node(&mut self, item: Item, layout: &mut Layout) {
+        let (Item::Move(id) | Item::Annotations(id) | Item::Variations(id)) = item;
+        if let Item::Move(_) = item {
+            self.write_move(id, layout);
+        }
+        let slot = &self.slots[id as usize];
+        // python-chess does not write a game's NAGs.
+        let nags: &[Nag] = if id == self.root { &[] } else { &slot.nags };
+        let text = &slot.text;
+        layout.annotations(nags, slot.comments.iter().map(|r| &text[r.clone()]));
+        self.release(id);
+    }
+
+    /// A move's starting comments and text.
+    fn write_move(&mut self, id: u32, layout: &mut Layout) {
+        let slot = &self.slots[id as usize];
+        let text = &slot.text;
+        if !slot.starting.is_empty() {
+            layout.comments(slot.starting.iter().map(|r| &text[r.clone()]));
+        }
+        layout.scratch.clear();
+        layout.scratch.push_str(&text[..slot.mv]);
+        layout.mv(slot.number, slot.turn);
+    }
+
+    /// The variations after `slot`'s first child, each in parentheses,
+    /// with theirs.
+    fn write_variations(&mut self, slot: u32, layout: &mut Layout) {
+        let mut stack = core::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(Frame::Variations { slot, next: 0 });
+        while let Some(top) = stack.last_mut() {
+            match top {
+                Frame::Variations { slot, next } => {
+                    let id = *slot;
+                    if let Some(&line) = self.slots[id as usize].variations.get(*next) {
+                        *next += 1;
+                        layout.begin_variation();
+                        stack.push(Frame::Line { line, next: 0 });
+                    } else {
+                        stack.pop();
+                        self.release(id);
+                    }
+                }
+                Frame::Line { line, next } => {
+                    let id = *line;
+                    if let Some(&item) = self.lines[id as usize].get(*next) {
+                        *next += 1;
+                        match item {
+                            Item::Variations(slot) => {
+                                stack.push(Frame::Variations { slot, next: 0 });
+                            }
+                            _ => self.write_node(item, layout),
+                        }
+                    } else {
+                        stack.pop();
+                        layout.end_variation();
+                        self.free_lines.push(id);
+                    }
+                }
+            }
+        }
+        self.stack = stack;
     }
 }

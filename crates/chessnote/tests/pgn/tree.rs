@@ -1740,14 +1740,14 @@ fn a_game_of_100_000_plies() {
         assert_eq!(random::normalised(&back), random::expected_back(&tree));
         assert_eq!(back.to_pgn(&WriteOptions::STANDARD), text);
         assert_eq!(read_back(&one_line).to_pgn(&WriteOptions::STANDARD), text);
-        assert_eq!(
-            random::stream(
-                &text,
-                WriteOptions::STANDARD,
-                chessnote::pgn::ReadOptions::DEFAULT
-            ),
-            text
-        );
+        for options in [WriteOptions::STANDARD, WriteOptions::PYTHON_CHESS] {
+            assert_eq!(
+                random::stream(&text, options, chessnote::pgn::ReadOptions::DEFAULT),
+                text,
+                "{:?}",
+                options.style
+            );
+        }
 
         let copy = back.clone();
         assert_eq!(copy, back);
@@ -1870,6 +1870,12 @@ fn a_game_of_100_000_nested_variations() {
         assert_eq!(
             random::stream(&standard, WriteOptions::STANDARD, deep_read(DEEP)),
             standard
+        );
+        // The python-chess style holds the variations of the first move
+        // back to the end (no walk recurses).
+        assert_eq!(
+            random::stream(&standard, WriteOptions::PYTHON_CHESS, deep_read(DEEP)),
+            python
         );
 
         let copy = back.clone();
@@ -2002,6 +2008,87 @@ fn the_streaming_writer_writes_what_follows_a_parenthesis_where_it_comes() {
         let (streamed, tree) = both_writers(text, WriteOptions::STANDARD);
         assert_eq!(streamed, format!("{streamed_movetext}\n"), "{text}");
         assert_eq!(tree, format!("{tree_movetext}\n"), "{text}");
+    }
+}
+
+/// The streaming writer (replaying) over `text`, whatever its errors, and
+/// the tree writer over its tree: their movetexts.
+fn both_writers_with_errors(text: &str, options: WriteOptions) -> (String, String) {
+    let read = chessnote::pgn::ReadOptions::DEFAULT;
+    let mut writer = chessnote::pgn::PgnWriter::with_read_options(options, read).replay(true);
+    let mut reader = Reader::from_slice(text.as_bytes());
+    reader.read_game(&mut writer).unwrap().expect("a game");
+    let tree = Reader::from_slice(text.as_bytes())
+        .game_trees()
+        .next()
+        .unwrap();
+    (
+        movetext(writer.output()).to_owned(),
+        movetext(&tree.to_pgn(&options)).to_owned(),
+    )
+}
+
+#[test]
+fn in_the_python_chess_style_the_streaming_writer_puts_everything_where_a_tree_does() {
+    // What python-chess 1.11.2 writes for each text (`StringExporter(
+    // headers=False)`): comments and NAGs after `)` go to the move before
+    // the variation, a NAG right after `(` to the move before that one,
+    // the comments of a variation with no move to the move it branches
+    // from; an empty variation is gone; a variation of a variation's first
+    // move is one more variation after it; the game's NAGs are not written.
+    for (text, python_chess) in [
+        (
+            "1. e4 ( 1. d4 ) {after} e5 *",
+            "1. e4 { after } ( 1. d4 ) 1... e5 *",
+        ),
+        ("1. e4 ( 1. d4 ) $1 e5 *", "1. e4 $1 ( 1. d4 ) 1... e5 *"),
+        ("1. e4 e5 ( $3 1... c5 ) *", "1. e4 $3 e5 ( 1... c5 ) *"),
+        ("1. e4 ( ) e5 *", "1. e4 e5 *"),
+        ("1. e4 e5 ( {only} ) 2. Nf3 *", "1. e4 e5 { only } 2. Nf3 *"),
+        (
+            "1. e4 e5 ( 1... c5 ( 1... e6 ) 2. Nf3 ) 2. Nf3 *",
+            "1. e4 e5 ( 1... c5 2. Nf3 ) ( 1... e6 ) 2. Nf3 *",
+        ),
+        (
+            "1. e4 e5 2. Nf3 ( 2. Nc3 {x} ( 2. Bc4 $1 ) Nc6 $2 {y} ) {z} $4 Nc6 \
+             ( $6 {w} 2... d6 ) 3. Bb5 *",
+            "1. e4 e5 2. Nf3 $4 $6 { z } ( 2. Nc3 { x } 2... Nc6 $2 { y } ) ( 2. Bc4 $1 )\n\
+             2... Nc6 ( { w } 2... d6 ) 3. Bb5 *",
+        ),
+        (
+            "{game} 1. d4 ( {start} $2 1. e4 {e4} ) d5 *",
+            "{ game } 1. d4 ( { start } 1. e4 { e4 } ) 1... d5 *",
+        ),
+    ] {
+        let (streamed, tree) = both_writers(text, WriteOptions::PYTHON_CHESS);
+        assert_eq!(tree, format!("{python_chess}\n"), "{text}");
+        assert_eq!(streamed, tree, "{text}");
+    }
+    // Where python-chess reads otherwise (parentheses with no move of their
+    // own, a variation before the first move, moves that do not replay),
+    // the streaming writer still writes the tree's text; with variations
+    // left out, the annotations they move stay where the tree has them.
+    let styles = [
+        WriteOptions::PYTHON_CHESS,
+        WriteOptions::PYTHON_CHESS.columns(None),
+        WriteOptions {
+            variations: false,
+            ..WriteOptions::PYTHON_CHESS
+        },
+    ];
+    for text in [
+        "1. e4 e5 ( ( 1... d5 ) {c} ) *",
+        "1. e4 ( ( ( 1. d4 ) ) $1 ) e5 *",
+        "1. e4 e5 ( ( 1... c5 ) 1... d5 ) ( ( {x} ) ) *",
+        "( {a} 1. d4 ) {b} 1. e4 e5 *",
+        "1. e4 e5 ( 1... c5 2. Ke3 {bad} 2. Nf3 ( 2. Nc3 ) ) 2. Nf3 *",
+        "1. e4 e5 2. Qxf7 {x} ( 2. Nf3 ) $1 3. Nf3 {y} *",
+        "1. e4 e5 ( 1... c5 ( $2 ( $3 1... e6 ) ) ) *",
+    ] {
+        for options in styles {
+            let (streamed, tree) = both_writers_with_errors(text, options);
+            assert_eq!(streamed, tree, "{text} {options:?}");
+        }
     }
 }
 

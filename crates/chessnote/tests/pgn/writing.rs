@@ -368,3 +368,108 @@ fn variations_hang_where_their_moves_are_played() {
         );
     }
 }
+
+/// The games of `data` (their 0-based indices) whose text the streaming
+/// writer, in the python-chess style, writes otherwise than the tree
+/// writer over the same game's tree, with lines of 80 columns, one line,
+/// or without variations, each with its number of errors; and the number
+/// of games.
+fn python_chess_streaming_differs(data: &[u8], read: ReadOptions) -> (usize, Vec<(u64, usize)>) {
+    let styles = [
+        WriteOptions::PYTHON_CHESS,
+        WriteOptions::PYTHON_CHESS.columns(None),
+        WriteOptions {
+            variations: false,
+            ..WriteOptions::PYTHON_CHESS
+        },
+    ];
+    let trees: Vec<GameTree> = trees(data, read);
+    let mut differ = Vec::new();
+    for options in styles {
+        let mut writer = PgnWriter::with_read_options(options, read).replay(true);
+        let mut reader = Reader::from_slice_with(data, read);
+        for (i, tree) in trees.iter().enumerate() {
+            assert!(reader.read_game(&mut writer).unwrap().is_some());
+            let streamed = writer.take_output();
+            // The writer puts a blank line before every game but the first.
+            let streamed = if i == 0 {
+                &streamed[..]
+            } else {
+                streamed.strip_prefix('\n').expect("a blank line")
+            };
+            let game = (tree.index, tree.errors.len());
+            if streamed != tree.to_pgn(&options) && !differ.contains(&game) {
+                differ.push(game);
+            }
+        }
+        assert!(reader.read_game(&mut writer).unwrap().is_none());
+    }
+    differ.sort_unstable();
+    (trees.len(), differ)
+}
+
+/// The python-chess style's two writers over every game of `files`, read
+/// twice: the games where they differ, as `FILE (READING reading): game N
+/// (E errors)` lines, and the number of games.
+fn python_chess_writers_disagree<'a>(
+    files: impl Iterator<Item = &'a (String, Vec<u8>)>,
+) -> (String, usize) {
+    let mut report = String::new();
+    let mut games = 0;
+    for (rel, data) in files {
+        // As the CLI reads by default, and as python-chess reads.
+        for (name, read) in [
+            ("default", options()),
+            ("python-chess", crate::support::python_chess_options()),
+        ] {
+            let (n, differ) = python_chess_streaming_differs(data, read);
+            if name == "default" {
+                games += n;
+            }
+            for (index, errors) in differ {
+                report.push_str(&format!(
+                    "{rel} ({name} reading): game {} ({errors} errors)\n",
+                    index + 1
+                ));
+            }
+        }
+    }
+    (report, games)
+}
+
+/// In the python-chess style the streaming writer writes what the tree
+/// writer (and so python-chess) writes, whatever the game: comments and
+/// NAGs after a variation's `)` or before its first move, empty
+/// variations, variations of comments alone, variations of a variation's
+/// first move, moves that do not replay.
+#[test]
+fn the_streaming_writer_writes_every_game_as_the_tree_writer_in_the_python_chess_style() {
+    let files = pgn_files();
+    let (report, games) =
+        python_chess_writers_disagree(files.iter().filter(|(rel, _)| !rel.starts_with("large/")));
+    assert!(
+        report.is_empty(),
+        "the streaming writer differs from the tree writer on {} games:\n{report}",
+        report.lines().count()
+    );
+    if common::require_shared() {
+        assert!(games > 200_000, "{games} games");
+    }
+}
+
+/// The same on the large corpus (in release: `.ci/run` runs it).
+#[test]
+#[ignore = "the large corpus: run in release (.ci/run does)"]
+fn the_streaming_writer_writes_the_large_corpus_as_the_tree_writer_in_the_python_chess_style() {
+    let files = pgn_files();
+    let (report, games) =
+        python_chess_writers_disagree(files.iter().filter(|(rel, _)| rel.starts_with("large/")));
+    assert!(
+        report.is_empty(),
+        "the streaming writer differs from the tree writer:\n{report}"
+    );
+    assert!(
+        games > 100_000 || !common::require_shared(),
+        "{games} games"
+    );
+}
