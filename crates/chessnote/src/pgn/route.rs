@@ -50,6 +50,7 @@ pub struct ReplayOptions {
     san: bool,
     comments: bool,
     variation_problems: bool,
+    tags: bool,
 }
 
 impl ReplayOptions {
@@ -65,7 +66,17 @@ impl ReplayOptions {
             san: false,
             comments: false,
             variation_problems: false,
+            tags: true,
         }
+    }
+
+    /// Whether to decode the tags into [`ReplayState::tags`] (default yes;
+    /// the replay reads `FEN` and `Variant` either way): a count that needs
+    /// no tag skips the work.
+    #[must_use]
+    pub const fn tags(mut self, decode: bool) -> ReplayOptions {
+        self.tags = decode;
+        self
     }
 
     /// Whether to play the moves (default yes). Without, moves come as
@@ -823,7 +834,9 @@ impl<S: GameSink> Visitor for Replay<S> {
     }
 
     fn tag(&mut self, (): &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<S::Output> {
-        self.state.push_tag(name, value);
+        if self.state.options.tags {
+            self.state.push_tag(name, value);
+        }
         if self.state.options.replay {
             self.state.replayer.tag(name, value);
         }

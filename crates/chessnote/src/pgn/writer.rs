@@ -15,7 +15,7 @@ use super::{
 };
 use crate::Color;
 use crate::fen::Setup;
-use crate::position::Notation;
+use crate::position::{Notation, Position, WriteNotation};
 
 /// A [`Visitor`](super::Visitor) that writes each game it is shown as PGN, with the same
 /// layout as [`GameTree::write`](super::GameTree::write): `read → write`
@@ -234,6 +234,7 @@ impl WriteGame {
             .variations(variations)
             .variation_problems(written)
             .positions(replay)
+            .san(replay)
             .comments(true)
     }
 
@@ -313,7 +314,7 @@ impl WriteGame {
     }
 
     /// Writes the move just replayed from the position before it.
-    fn replayed(&mut self, state: &ReplayState, mv: Option<crate::Move>) {
+    fn replayed(&mut self, state: &ReplayState, ply: &Ply<'_>) {
         let notation = self.layout.options.notation;
         let Some(before) = state.previous_position() else {
             return;
@@ -323,9 +324,18 @@ impl WriteGame {
             before.turn(),
         );
         self.layout.scratch.clear();
-        write_move(&mut self.layout.scratch, before, mv, notation);
+        played_text(&mut self.layout.scratch, before, ply, notation);
         self.layout.mv(number, turn);
         self.played();
+    }
+}
+
+/// A move played, written in `notation` from the position before it: in
+/// SAN the replay's own (`Ply::standard`), the others written here.
+fn played_text(out: &mut String, before: &Position, ply: &Ply<'_>, notation: WriteNotation) {
+    match (notation.notation(), ply.standard) {
+        (Notation::San, Some(san)) => san.append_to(out),
+        _ => write_move(out, before, ply.mv, notation),
     }
 }
 
@@ -390,14 +400,14 @@ impl GameSink for WriteGame {
                 let number = before.fullmoves().saturating_add(self.offset);
                 let id = self.held.new_move(number, before.turn());
                 let notation = self.layout.options.notation;
-                write_move(self.held.move_text(id), before, ply.mv, notation);
+                played_text(self.held.move_text(id), before, ply, notation);
                 self.held.play(id, &mut self.layout);
             }
             return;
         }
         self.flush();
         if self.replay && ply.played {
-            self.replayed(state, ply.mv);
+            self.replayed(state, ply);
         } else {
             self.as_read(ply.written);
         }

@@ -276,3 +276,71 @@ fn large_corpus_replays_legally() {
         .count();
     assert_eq!(escapes, bad_escapes);
 }
+
+/// A sink that checks each move the replay plays: its SAN as the replay
+/// writes it (`Ply::standard`, the SAN as read with the suffix the move
+/// gives) is what `SanPlus::from_move` writes from the position before it,
+/// and each warning names a leniency the move's spelling or position used.
+#[derive(Default)]
+struct CheckStandard {
+    moves: u64,
+    respelled: u64,
+}
+
+impl chessnote::pgn::GameSink for CheckStandard {
+    type Output = ();
+
+    fn ply(&mut self, state: &chessnote::pgn::ReplayState, ply: &chessnote::pgn::Ply<'_>) {
+        let (Some(mv), true) = (ply.mv, ply.played) else {
+            return;
+        };
+        let before = state.previous_position().expect("positions are kept");
+        let written = chessnote::san::SanPlus::from_move(before, mv);
+        assert_eq!(
+            ply.standard,
+            Some(written),
+            "{:?} at {:?}",
+            ply.written,
+            ply.token.location
+        );
+        self.moves += 1;
+        if let chessnote::pgn::Written::San(san) = ply.written {
+            self.respelled += u64::from(san.san != written.san);
+        }
+    }
+
+    fn end_game(&mut self, _: &mut chessnote::pgn::ReplayState) {}
+}
+
+/// Issue 29: the SAN the replay gives each move, without writing it from
+/// the position, is the SAN written from the position: every move of every
+/// file (variations too), read by default and with every leniency.
+#[test]
+fn the_replays_san_is_the_san_written_from_the_position() {
+    use chessnote::pgn::{ReadOptions, Replay, ReplayOptions, VariationMode};
+    let files = pgn_files();
+    let mut total = CheckStandard::default();
+    for read in [ReadOptions::DEFAULT, ReadOptions::LENIENT] {
+        for (name, data) in &files {
+            if name.starts_with("large/") {
+                continue;
+            }
+            let routing = ReplayOptions::new(read)
+                .variations(VariationMode::Replay)
+                .positions(true)
+                .san(true);
+            let mut replay = Replay::new(CheckStandard::default(), routing);
+            let mut reader = Reader::from_slice_with(data, read);
+            let Ok(()) = reader.visit_all_games(&mut replay);
+            total.moves += replay.sink().moves;
+            total.respelled += replay.sink().respelled;
+        }
+    }
+    // Moves spelled otherwise (`Ng1-f3`, `Nge2` for `Ne2`) were respelled.
+    assert!(
+        total.moves > 1_000_000 && total.respelled > 100,
+        "{} {}",
+        total.moves,
+        total.respelled
+    );
+}

@@ -234,18 +234,25 @@ impl Job for Pgn {
 }
 
 /// `count`: the games `--where` keeps, read as little as it needs.
-pub struct Count;
+pub struct Count {
+    /// How to read.
+    pub options: ReadOptions,
+    /// Whether `--where` is given (then the tags are decoded).
+    pub filter: bool,
+    /// Whether `--where` counts moves (then the movetext is read).
+    pub moves: bool,
+}
 
 impl Job for Count {
     type Worker = Replay<Skim>;
 
     fn worker(&self) -> Replay<Skim> {
-        skimmer(None)
+        skim(self.options, self.filter, self.moves)
     }
 
     /// Skipping the movetext costs what cutting chunks does: one thread.
-    fn parallel(&self, settings: &super::Settings) -> bool {
-        settings.filter.as_ref().is_some_and(|f| f.needs_moves())
+    fn parallel(&self, _: &super::Settings) -> bool {
+        self.moves
     }
 
     fn game<I: Input>(
@@ -255,11 +262,6 @@ impl Job for Count {
         ctx: &Ctx<'_>,
         out: &mut Out,
     ) -> Result<bool, I::Error> {
-        skim.sink_mut().0 = ctx
-            .settings
-            .filter
-            .as_ref()
-            .is_some_and(|f| f.needs_moves());
         if reader.read_game(skim)?.is_none() {
             return Ok(false);
         }
@@ -270,12 +272,20 @@ impl Job for Count {
 
 /// A replay that reads tags, and the movetext only when `--where` counts
 /// its moves (nothing is played).
-pub fn skimmer(settings: Option<&super::Settings>) -> Replay<Skim> {
-    let moves = settings
-        .and_then(|s| s.filter.as_ref())
-        .is_some_and(|f| f.needs_moves());
-    let options = settings.map_or(ReadOptions::DEFAULT, |s| s.options);
-    Replay::new(Skim(moves), ReplayOptions::new(options).replay(false))
+pub fn skimmer(settings: &super::Settings) -> Replay<Skim> {
+    let filter = settings.filter.as_ref();
+    skim(
+        settings.options,
+        filter.is_some(),
+        filter.is_some_and(|f| f.needs_moves()),
+    )
+}
+
+/// A replay that plays nothing: the tags decoded when `tags`, the movetext
+/// read (its moves counted) when `moves`.
+fn skim(options: ReadOptions, tags: bool, moves: bool) -> Replay<Skim> {
+    let routing = ReplayOptions::new(options).replay(false).tags(tags);
+    Replay::new(Skim(moves), routing)
 }
 
 /// Whether `--where` keeps the game; counts it.

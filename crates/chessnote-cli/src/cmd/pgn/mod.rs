@@ -294,7 +294,12 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
         }
         Command::Count(args) => {
             let settings = Settings::new(&args.inputs, &args.filter)?;
-            let totals = drive::drive(jobs::Count, &settings);
+            let job = jobs::Count {
+                options: settings.options,
+                filter: settings.filter.is_some(),
+                moves: settings.filter.as_ref().is_some_and(|f| f.needs_moves()),
+            };
+            let totals = drive::drive(job, &settings);
             let line = if args.json {
                 format!(
                     "{{\"games\": {}, \"read\": {}}}\n",

@@ -75,7 +75,7 @@ impl Part {
 fn count(settings: &Settings, path: &str) -> io::Result<u64> {
     let opened = compress::open(Some(Path::new(path)))?;
     let mut reader = chessnote::pgn::Reader::with_options(opened.reader, settings.options);
-    let mut skim = skimmer(Some(settings));
+    let mut skim = skimmer(settings);
     let ctx = Ctx {
         name: path,
         settings,
@@ -103,7 +103,7 @@ fn split(args: &SplitArgs, settings: &Settings, source: Option<&str>) -> io::Res
         (_, Some(n), Some(t)) if t > 0 => ((k + 1) * n - 1) / t,
         _ => 0,
     };
-    let mut skim = skimmer(Some(settings));
+    let mut skim = skimmer(settings);
     let mut part: Option<(u64, Part)> = None;
     let mut taken = 0u64;
     let mut out = Out::default();
