@@ -173,7 +173,7 @@ impl PyGame {
     #[getter]
     fn uci<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         // Each move's string is made once per process and shared.
-        PyList::new(py, self.game.uci().map(|m| strings::uci(py, m)))
+        PyList::new(py, strings::uci_strings(py, self.game.uci()))
     }
 
     /// The moves played, in SAN written from the position.
@@ -397,6 +397,16 @@ impl GameReader {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<PyGame> {
+        // A game already read is handed out at once; reading more releases
+        // the GIL (another thread may hold the lock meanwhile: it reads).
+        let ready = self
+            .state
+            .try_lock()
+            .ok()
+            .and_then(|mut state| state.ready.pop_front());
+        if let Some(game) = ready {
+            return Ok(PyGame { game });
+        }
         let next = py.detach(|| match self.state.lock() {
             Ok(mut state) => state.next(),
             Err(_) => Ok(None),

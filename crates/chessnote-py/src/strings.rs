@@ -65,9 +65,9 @@ fn slot(uci: Uci) -> usize {
     }
 }
 
-/// The Python string of a UCI move.
-pub fn uci<'py>(py: Python<'py>, uci: Uci) -> Bound<'py, PyString> {
-    let table = UCI.get_or_init(py, || {
+/// Every UCI move's string, made at the first call.
+fn uci_table(py: Python<'_>) -> &[Py<PyString>] {
+    UCI.get_or_init(py, || {
         let mut table = Vec::with_capacity(64 * 64 * 5 + 1);
         for from in Square::ALL {
             for to in Square::ALL {
@@ -81,13 +81,21 @@ pub fn uci<'py>(py: Python<'py>, uci: Uci) -> Bound<'py, PyString> {
         }
         table.push(PyString::new(py, "0000").unbind());
         table
-    });
+    })
+}
+
+/// The Python strings of UCI moves, the table looked up once.
+pub fn uci_strings<'py>(
+    py: Python<'py>,
+    moves: impl Iterator<Item = Uci>,
+) -> impl Iterator<Item = Bound<'py, PyString>> {
+    let table = uci_table(py);
     // Every move has its slot (the tests compare these lists with the
     // command's moves on real games).
-    match table.get(slot(uci)) {
+    moves.map(move |m| match table.get(slot(m)) {
         Some(text) => text.bind(py).clone(),
-        None => PyString::new(py, &uci.to_string()),
-    }
+        None => PyString::new(py, &m.to_string()),
+    })
 }
 
 /// The Python string of a tag name: shared for the common ones.
