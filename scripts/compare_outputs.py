@@ -11,7 +11,7 @@ keep behaviour (issue 29: the game spine), run by hand:
 The runs, each with `--threads 1` (the default is compared too, for convert
 --to uci):
 
-    convert --lenient --to uci | san | pgn | json
+    convert --lenient --to uci | san | lan | eran | pgn | json
     count
     export --lenient --to ndjson | csv   (when the build has `pgn export`)
 
@@ -34,6 +34,8 @@ from concurrent.futures import ThreadPoolExecutor
 RUNS = [
     ("convert-uci", ["convert", "--lenient", "--to", "uci"]),
     ("convert-san", ["convert", "--lenient", "--to", "san"]),
+    ("convert-lan", ["convert", "--lenient", "--to", "lan"]),
+    ("convert-eran", ["convert", "--lenient", "--to", "eran"]),
     ("convert-pgn", ["convert", "--lenient", "--to", "pgn"]),
     ("convert-json", ["convert", "--lenient", "--to", "json"]),
     ("count", ["count"]),

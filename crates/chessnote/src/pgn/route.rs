@@ -15,8 +15,11 @@ use super::{
     Encoding, GameResult, GameStart, Nag, PgnError, PgnErrorKind, RawComment, RawTag, ReadOptions,
     Replayer, Skip, Tags, Token, Visitor,
 };
+use core::fmt::Write as _;
+
 use crate::Move;
-use crate::position::{CastlingMode, Position};
+use crate::lan::{Lan, LanPlus};
+use crate::position::{CastlingMode, Notation, Position, WriteNotation};
 use crate::san::{San, SanOptions, SanPlus};
 use crate::uci::Uci;
 
@@ -178,6 +181,59 @@ pub struct Ply<'a> {
     pub standard: Option<SanPlus>,
     /// How deep in variations it is (0: the mainline).
     pub depth: u32,
+}
+
+impl Ply<'_> {
+    /// Appends the move played in `notation` to `out`, the cheapest way:
+    /// SAN as the replay wrote it ([`Ply::standard`]), LAN from the move and
+    /// that SAN's suffix, UCI from the move, ERAN from the position before
+    /// it ([`ReplayOptions::positions`]); a null move is `0000` in UCI and
+    /// `--` otherwise. Nothing for a move not played.
+    ///
+    /// ```
+    /// use chessnote::pgn::{GameSink, Ply, ReadOptions, Reader, Replay, ReplayOptions, ReplayState};
+    /// use chessnote::position::Notation;
+    ///
+    /// struct Lan(String);
+    /// impl GameSink for Lan {
+    ///     type Output = ();
+    ///     fn ply(&mut self, state: &ReplayState, ply: &Ply<'_>) {
+    ///         ply.write_to(state, Notation::Lan.into(), &mut self.0);
+    ///         self.0.push(' ');
+    ///     }
+    ///     fn end_game(&mut self, _: &mut ReplayState) {}
+    /// }
+    /// let routing = ReplayOptions::new(ReadOptions::DEFAULT).san(true);
+    /// let mut replay = Replay::new(Lan(String::new()), routing);
+    /// Reader::from_slice(b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *").read_game(&mut replay)?;
+    /// assert_eq!(replay.sink().0, "e2-e4 e7-e5 Qd1-h5 Nb8-c6 Bf1-c4 Ng8-f6 Qh5xf7# ");
+    /// # Ok::<(), core::convert::Infallible>(())
+    /// ```
+    pub fn write_to(&self, state: &ReplayState, notation: WriteNotation, out: &mut String) {
+        if !self.played {
+            return;
+        }
+        let kind = notation.notation();
+        let Some(mv) = self.mv else {
+            out.push_str(if kind == Notation::Uci { "0000" } else { "--" });
+            return;
+        };
+        match (kind, self.standard) {
+            (Notation::Uci, _) => state.uci(mv).append_to(out),
+            (Notation::San, Some(san)) => san.append_to(out),
+            (Notation::Lan, Some(san)) => LanPlus {
+                lan: Lan::from_move(mv),
+                suffix: san.suffix,
+            }
+            .append_to(out),
+            _ => match state.previous_position() {
+                Some(before) => out.push_str(&before.write_move(notation, mv)),
+                None => {
+                    let _ = write!(out, "{mv}");
+                }
+            },
+        }
+    }
 }
 
 /// A comment, whole: its bytes, and its text on demand.

@@ -8,14 +8,14 @@ use core::ops::ControlFlow::{self, Continue};
 use core::ops::Range;
 
 use super::route::{Comment, Written, replay_visitor};
-use super::write::{Layout, WriteOptions, result_text, write_move, write_tags};
+use super::write::{Layout, WriteOptions, result_text, write_tags};
 use super::{
     GameResult, GameSink, Nag, PgnError, Ply, ReadOptions, Replay, ReplayOptions, ReplayState,
     VariationMode,
 };
 use crate::Color;
 use crate::fen::Setup;
-use crate::position::{Notation, Position, WriteNotation};
+use crate::position::Notation;
 
 /// A [`Visitor`](super::Visitor) that writes each game it is shown as PGN, with the same
 /// layout as [`GameTree::write`](super::GameTree::write): `read → write`
@@ -324,18 +324,9 @@ impl WriteGame {
             before.turn(),
         );
         self.layout.scratch.clear();
-        played_text(&mut self.layout.scratch, before, ply, notation);
+        ply.write_to(state, notation, &mut self.layout.scratch);
         self.layout.mv(number, turn);
         self.played();
-    }
-}
-
-/// A move played, written in `notation` from the position before it: in
-/// SAN the replay's own (`Ply::standard`), the others written here.
-fn played_text(out: &mut String, before: &Position, ply: &Ply<'_>, notation: WriteNotation) {
-    match (notation.notation(), ply.standard) {
-        (Notation::San, Some(san)) => san.append_to(out),
-        _ => write_move(out, before, ply.mv, notation),
     }
 }
 
@@ -400,7 +391,7 @@ impl GameSink for WriteGame {
                 let number = before.fullmoves().saturating_add(self.offset);
                 let id = self.held.new_move(number, before.turn());
                 let notation = self.layout.options.notation;
-                played_text(self.held.move_text(id), before, ply, notation);
+                ply.write_to(state, notation, self.held.move_text(id));
                 self.held.play(id, &mut self.layout);
             }
             return;

@@ -77,11 +77,11 @@ impl Job for Moves {
 
     fn worker(&self) -> Replay<MoveLine> {
         let notation = self.notation.notation();
-        // SAN and UCI come with each move; LAN and ERAN are written from
-        // the position before it.
+        // SAN and LAN come with each move (the replay's SAN), UCI from the
+        // move itself; ERAN is written from the position before it.
         let routing = ReplayOptions::new(self.options)
-            .san(notation == Notation::San)
-            .positions(!matches!(notation, Notation::San | Notation::Uci));
+            .san(matches!(notation, Notation::San | Notation::Lan))
+            .positions(notation == Notation::Eran);
         let line = MoveLine {
             notation: self.notation,
             line: String::new(),
@@ -134,23 +134,7 @@ impl GameSink for MoveLine {
         if !self.line.is_empty() {
             self.line.push(' ');
         }
-        let notation = self.notation.notation();
-        match (ply.mv, notation) {
-            (None, Notation::Uci) => self.line.push_str("0000"),
-            (None, _) => self.line.push_str("--"),
-            (Some(mv), Notation::Uci) => state.uci(mv).append_to(&mut self.line),
-            (Some(_), Notation::San) => {
-                if let Some(san) = ply.standard {
-                    san.append_to(&mut self.line);
-                }
-            }
-            (Some(mv), _) => match state.previous_position() {
-                Some(before) => self.line.push_str(&before.write_move(self.notation, mv)),
-                None => {
-                    let _ = write!(self.line, "{mv}");
-                }
-            },
-        }
+        ply.write_to(state, self.notation, &mut self.line);
     }
 
     fn end_game(&mut self, _: &mut ReplayState) {}

@@ -28,6 +28,29 @@ impl Position {
     }
 }
 
+impl Lan {
+    /// The LAN of a move, without suffix: all it needs is in the move.
+    ///
+    /// ```
+    /// use chessnote::lan::Lan;
+    /// use chessnote::position::Position;
+    /// let mv = Position::new().parse_uci(b"g1f3").unwrap();
+    /// assert_eq!(Lan::from_move(mv).to_string(), "Ng1-f3");
+    /// ```
+    pub fn from_move(mv: Move) -> Lan {
+        match mv.castling_side() {
+            Some(side) => Lan::Castle(side),
+            None => Lan::Normal {
+                piece: mv.piece(),
+                from: mv.from(),
+                capture: mv.is_capture(),
+                to: mv.to(),
+                promotion: mv.promotion(),
+            },
+        }
+    }
+}
+
 impl LanPlus {
     /// The LAN of a legal move, with `+` or `#` (python-chess's spelling).
     ///
@@ -39,18 +62,8 @@ impl LanPlus {
     /// assert_eq!(LanPlus::from_move(&position, mv).to_string(), "Ng1-f3");
     /// ```
     pub fn from_move(position: &Position, mv: Move) -> LanPlus {
-        let lan = match mv.castling_side() {
-            Some(side) => Lan::Castle(side),
-            None => Lan::Normal {
-                piece: mv.piece(),
-                from: mv.from(),
-                capture: mv.is_capture(),
-                to: mv.to(),
-                promotion: mv.promotion(),
-            },
-        };
         LanPlus {
-            lan,
+            lan: Lan::from_move(mv),
             suffix: position.suffix_of(mv),
         }
     }
