@@ -114,7 +114,7 @@ impl ReplayOptions {
 
     /// Whether to keep the position before each move
     /// ([`ReplayState::previous_position`]; default no): to write a move
-    /// in a notation that needs it (LAN, ERAN).
+    /// in ERAN (see [`Ply::write_to`]).
     #[must_use]
     pub const fn positions(mut self, keep: bool) -> ReplayOptions {
         self.positions = keep;

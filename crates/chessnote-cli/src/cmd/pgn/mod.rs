@@ -335,7 +335,7 @@ pub struct Settings {
     pub options: ReadOptions,
     /// `--where`.
     pub filter: Option<Filter>,
-    /// Worker threads (at least 1).
+    /// Worker threads (0: one per core).
     pub threads: usize,
     /// Whether to draw a progress bar.
     pub progress: bool,
@@ -366,10 +366,8 @@ impl Settings {
                 format!("--where: {err}\n  {shown}\n  {}^", " ".repeat(caret))
             })?),
         };
-        let threads = match inputs.threads {
-            Some(0) | None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            Some(n) => n,
-        };
+        // 0: one per core, as the pipeline counts them.
+        let threads = inputs.threads.unwrap_or(0);
         let mut sources: Vec<Option<String>> = inputs
             .files
             .iter()
