@@ -27,7 +27,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             .iter()
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect();
-            let game = TagsAndPlies { tags: &tags, plies: 42 };
+            let game = TagsAndPlies {
+                tags: &tags,
+                plies: 42,
+            };
             assert_eq!(filter.matches(&game), again.matches(&game));
         }
     }

@@ -56,7 +56,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                 assert_eq!(last.board, board);
                 assert_eq!(last.check.is_some(), position.is_check());
                 let svg = last.svg(&SvgOptions::default()).to_string();
-                assert_eq!(svg.matches("<use ").count(), board.occupied().len() as usize);
+                assert_eq!(
+                    svg.matches("<use ").count(),
+                    board.occupied().len() as usize
+                );
             }
         }
     }

@@ -417,7 +417,8 @@ impl GameReader {
         }
     }
 
-    /// The games read so far, those the filter skipped included.
+    /// The games read so far, those the filter skipped included, counted a
+    /// batch at a time (ahead of the games handed out).
     #[getter]
     fn games_read(&self) -> u64 {
         self.state.lock().map_or(0, |s| s.read)

@@ -302,7 +302,10 @@ class GameReader(Iterator[Game]):
     def __iter__(self) -> GameReader: ...
     def __next__(self) -> Game: ...
     @property
-    def games_read(self) -> int: ...
+    def games_read(self) -> int:
+        """The games read so far, those ``where`` skipped included: a batch
+        (32 games on one thread, a chunk on several) ahead of those handed
+        out."""
 
 class Schema:
     """An Arrow schema (``__arrow_c_schema__``): ``pyarrow.schema(s)``."""
