@@ -117,7 +117,8 @@ impl Value<'_> {
 }
 
 /// A list of texts: one per move played (in UCI or SAN), or the kinds of
-/// the game's warnings.
+/// the game's warnings. Each is ASCII letters, digits and `-+#=`: nothing
+/// JSON or CSV escapes.
 #[derive(Copy, Clone, Debug)]
 pub struct TextList<'a> {
     row: &'a Row<'a>,
@@ -134,31 +135,54 @@ enum TextsOf {
 impl<'a> TextList<'a> {
     /// Hands each text to `f`, in order.
     pub fn for_each(&self, mut f: impl FnMut(&str)) {
-        let record = self.row.record();
         // One buffer for every text: appending ASCII to a `String` checks
         // nothing.
         let mut text = String::with_capacity(16);
+        self.each(&mut text, |text| {
+            f(text);
+            text.clear();
+        });
+    }
+
+    /// Appends the list as a JSON array of strings (`["e2e4","e7e5"]`),
+    /// each text written in place.
+    pub fn append_json(&self, out: &mut String) {
+        out.push('[');
+        let open = out.len();
+        out.push('"');
+        self.each(out, |out| out.push_str("\",\""));
+        if out.len() == open + 1 {
+            out.truncate(open);
+        } else {
+            // Less the last `,"`.
+            out.truncate(out.len() - 2);
+        }
+        out.push(']');
+    }
+
+    /// Appends each text to `out`, calling `then` after each.
+    fn each(&self, out: &mut String, mut then: impl FnMut(&mut String)) {
+        let record = self.row.record();
         match self.of {
             TextsOf::Uci => {
                 for uci in record.game.uci() {
-                    text.clear();
-                    uci.append_to(&mut text);
-                    f(&text);
+                    uci.append_to(out);
+                    then(out);
                 }
             }
             TextsOf::San => {
                 for m in record.played() {
-                    text.clear();
                     match m.standard {
-                        Some(san) => san.append_to(&mut text),
-                        None => text.push_str("--"),
+                        Some(san) => san.append_to(out),
+                        None => out.push_str("--"),
                     }
-                    f(&text);
+                    then(out);
                 }
             }
             TextsOf::Warnings => {
                 for warning in &record.game.warnings {
-                    f(warning.kind_name());
+                    out.push_str(warning.kind_name());
+                    then(out);
                 }
             }
         }

@@ -75,7 +75,10 @@ pub fn write_csv(row: &Row<'_>, out: &mut String) {
         }
         field.clear();
         write_value(&mut field, column.value(row), false);
-        if field.contains([',', '"', '\r', '\n']) {
+        if field
+            .bytes()
+            .any(|b| matches!(b, b',' | b'"' | b'\r' | b'\n'))
+        {
             out.push('"');
             out.push_str(&field.replace('"', "\"\""));
             out.push('"');
@@ -129,18 +132,8 @@ fn write_value(out: &mut String, value: Value<'_>, json: bool) {
             }
             out.push('}');
         }
-        Value::Texts(texts) => {
-            out.push('[');
-            let mut first = true;
-            texts.for_each(|text| {
-                if !first {
-                    out.push(',');
-                }
-                first = false;
-                json_str(out, text);
-            });
-            out.push(']');
-        }
+        // UCI, SAN, kind names: nothing to escape.
+        Value::Texts(texts) => texts.append_json(out),
         Value::Int32s(values) | Value::Int16s(values) => list(out, values.iter()),
     }
 }
@@ -178,7 +171,12 @@ fn list(out: &mut String, values: impl Iterator<Item = Option<impl std::fmt::Dis
 pub fn json_str(out: &mut String, text: &str) {
     out.push('"');
     let mut rest = text;
-    while let Some(at) = rest.find(|c: char| c == '"' || c == '\\' || c < ' ') {
+    // Bytes, not chars: what is escaped is ASCII, so where it stands is a
+    // char boundary.
+    while let Some(at) = rest
+        .bytes()
+        .position(|b| b == b'"' || b == b'\\' || b < b' ')
+    {
         out.push_str(&rest[..at]);
         match rest.as_bytes()[at] {
             b'"' => out.push_str("\\\""),

@@ -524,7 +524,7 @@ impl GameSink for BuildGame {
         self.text.reserve(text);
         game.tags.clone_from(state.tags());
         game.encoding = game.tags.encoding();
-        game.start = state.start().to_setup();
+        game.start = state.start_setup();
         game.chess960 = state.is_chess960();
         Continue(())
     }

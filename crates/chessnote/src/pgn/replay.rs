@@ -285,6 +285,16 @@ impl Replayer {
         &self.start
     }
 
+    /// The start position as a [`Setup`]: the standard one without a
+    /// conversion when the game has no `FEN` tag and is standard chess.
+    pub fn start_setup(&self) -> Setup {
+        if self.has_fen || self.chess960 || self.unsupported {
+            self.start.to_setup()
+        } else {
+            Setup::STARTING
+        }
+    }
+
     /// Whether the game is Chess960 (by its `Variant` tag or its FEN).
     pub fn is_chess960(&self) -> bool {
         self.start.castling_mode() == CastlingMode::Chess960

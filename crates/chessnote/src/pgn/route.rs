@@ -565,6 +565,12 @@ impl ReplayState {
         self.replayer.start()
     }
 
+    /// The start position as a [`Setup`](crate::fen::Setup) (cheap for the
+    /// standard start).
+    pub fn start_setup(&self) -> crate::fen::Setup {
+        self.replayer.start_setup()
+    }
+
     /// Whether the moves are replayed from a legal start position.
     pub fn has_start(&self) -> bool {
         self.start_valid
