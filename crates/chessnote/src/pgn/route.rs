@@ -8,6 +8,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt::Write as _;
 use core::ops::ControlFlow::{self, Break, Continue};
 
 use super::replay::Played;
@@ -15,8 +16,6 @@ use super::{
     Encoding, GameResult, GameStart, Nag, PgnError, PgnErrorKind, RawComment, RawTag, ReadOptions,
     Replayer, Skip, Tags, Token, Visitor,
 };
-use core::fmt::Write as _;
-
 use crate::Move;
 use crate::lan::{Lan, LanPlus};
 use crate::position::{CastlingMode, Notation, Position, WriteNotation};
