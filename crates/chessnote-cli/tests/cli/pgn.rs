@@ -1850,3 +1850,37 @@ fn moves_written_off_the_standard_are_read_and_named() {
         default.stderr
     );
 }
+
+/// Movetext in UCI (pgn-extract's `-Wuci` output) is read by default and
+/// under `--lenient` alike: every token is the move it names, whichever
+/// piece stands on its first square. `--lenient` also reads a pawn move
+/// with its source (`e2e4` as SAN), which once took `c1b2` for a pawn and
+/// stopped the game; UCI wins where both read a token.
+#[test]
+fn uci_movetext_is_read_whole_by_default_and_leniently() {
+    let Some(path) = pgn_path("small/pgn-extract/notation-variants/test-WWuci-out.pgn") else {
+        return;
+    };
+    let data = std::fs::read_to_string(&path).unwrap();
+    let path = path.to_str().unwrap();
+    // The file's own tokens: the movetext line, less its result.
+    let movetext = data.lines().find(|l| l.starts_with("b2b3 ")).unwrap();
+    let tokens: Vec<&str> = movetext.split(' ').filter(|t| !t.contains('-')).collect();
+    assert!(tokens.len() > 70 && tokens.contains(&"c1b2"));
+    for flags in [&[][..], &["--lenient"][..]] {
+        let mut args = vec!["convert", "--to", "uci"];
+        args.extend_from_slice(flags);
+        args.push(path);
+        let run = pgn(&args);
+        assert_eq!(run.code, 0, "{flags:?}: {}", run.stderr);
+        assert_eq!(
+            run.stdout.split_whitespace().collect::<Vec<_>>(),
+            tokens,
+            "{flags:?}"
+        );
+        let warnings = run.stderr.matches(": warning[uci-moves]: ").count();
+        assert_eq!(warnings, tokens.len(), "{flags:?}: {}", run.stderr);
+    }
+    let strict = pgn(&["convert", "--to", "uci", "--strict", path]);
+    assert_eq!(strict.code, 1, "{}", strict.stderr);
+}

@@ -1020,16 +1020,43 @@ impl<I: Input> Reader<I> {
         if !self.count_move() {
             return Ok(self.too_many_moves(sink, len));
         }
-        let data = self.input.data();
-        let text = &data[..len];
-        match SanPlus::from_ascii_reporting(text, self.options.san) {
+        match SanPlus::from_ascii_reporting(&self.input.data()[..len], self.options.san) {
             Ok((san, used)) => {
+                // Two squares (`g1f3`) read as a pawn move with its source
+                // are UCI when UCI is read: UCI moves any piece, and a pawn
+                // as the SAN reading would.
+                if used.contains(crate::san::Leniency::PawnSources)
+                    && let Some(flow) = self.uci_move(sink, len)
+                {
+                    return Ok(flow);
+                }
+                let text = &self.input.data()[..len];
                 flow!(self.deliver_san(sink, san, text, used));
                 self.bump(len);
                 Ok(Continue(()))
             }
             Err(error) => self.bad_san(sink, len, error),
         }
+    }
+
+    /// The `len` bytes ahead as a UCI move, when they are one and
+    /// [`PgnLeniency::UciMoves`] reads them: handed to `sink` and consumed.
+    fn uci_move<S: Sink>(&mut self, sink: &mut S, len: usize) -> Option<ControlFlow<S::Output>> {
+        if !self.options.leniencies.contains(PgnLeniency::UciMoves) {
+            return None;
+        }
+        let text = &self.input.data()[..len];
+        let uci = Uci::from_ascii(text).ok()?;
+        let token = Token {
+            text,
+            location: self.loc(0),
+            leniencies: Default::default(),
+        };
+        if let Break(output) = sink.uci(uci, token) {
+            return Some(Break(output));
+        }
+        self.bump(len);
+        Some(Continue(()))
     }
 
     #[inline(always)]
@@ -1110,22 +1137,13 @@ impl<I: Input> Reader<I> {
                 return Ok(Continue(()));
             }
         }
-        if self.options.leniencies.contains(PgnLeniency::UciMoves)
-            && let Ok(uci) = Uci::from_ascii(text)
-        {
-            let token = Token {
-                text,
-                location: self.loc(0),
-                leniencies: Default::default(),
-            };
-            flow!(sink.uci(uci, token));
-            self.bump(len);
-            return Ok(Continue(()));
+        if let Some(flow) = self.uci_move(sink, len) {
+            return Ok(flow);
         }
         let report = self
             .error(PgnErrorKind::InvalidSan, 0)
             .with_ply(self.ply())
-            .with_token(text)
+            .with_token(&self.input.data()[..len])
             .with_detail(crate::Diagnostic::message(&error));
         flow!(sink.error(report));
         self.bump(len);

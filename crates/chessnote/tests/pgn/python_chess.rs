@@ -139,14 +139,6 @@ const EXPECTED: &[(&str, &[Diff])] = &[
         "small/scid/res_gameLatin1.pgn",
         &[Tags, Moves, Result, Variations],
     ),
-    // UCI moves in the movetext: python-chess reads them; chessnote reads SAN only (each is
-    // an `invalid-san` error).
-    ("small/notnil-chess/0015.pgn", &[Moves]),
-    (
-        "small/pgn-extract/notation-variants/test-WWuci-out.pgn",
-        &[Moves],
-    ),
-    ("small/python-chess/uci-moves.pgn", &[Moves]),
     // python-chess cuts moves out of words (`--nestedcomment`, `+--` read as null moves);
     // chessnote reports the words.
     ("small/pgn-extract/infiles/nested-comment.pgn", &[Moves]),

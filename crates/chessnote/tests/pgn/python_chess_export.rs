@@ -46,18 +46,10 @@ const EXPECTED: &[(&str, &[u64])] = &[
     // python-chess drops a `[` line that is not one tag, moves included.
     ("small/scalachess-fixtures/stackOverflow.pgn", &[0]),
     ("small/scid/res_gameLatin1.pgn", &[0]),
-    // UCI moves in the movetext: python-chess reads them; chessnote reads them with its
-    // `uci-moves` leniency (on here), but with `SanOptions::LENIENT` `g1f3` first reads
-    // as a long-algebraic pawn move (illegal), so UCI is never tried.
-    ("small/notnil-chess/0015.pgn", &[0]),
-    (
-        "small/pgn-extract/notation-variants/test-WWuci-out.pgn",
-        &[0],
-    ),
-    ("small/python-chess/uci-moves.pgn", &[0]),
-    // Likewise `23. g1xd1` (a rook's move, written with both squares and no piece letter,
-    // in a variation): python-chess reads it; chessnote reads a move without a piece
-    // letter as a pawn's (`invalid-san`), and drops the rest of that variation.
+    // `23. g1xd1` (a rook's move, written with both squares, a capture mark and no piece
+    // letter, in a variation): python-chess reads it; it is no UCI, and chessnote reads a
+    // move without a piece letter as a pawn's (`invalid-san`), and drops the rest of that
+    // variation.
     ("small/python-chess/immortal-games-latin1-crlf.pgn", &[31]),
     // python-chess cuts moves out of words (`--nestedcomment`, `+--` read as null moves);
     // chessnote reports the words.
