@@ -3,9 +3,11 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+use chessnote_io::output::{self, Staged};
 
 use crate::columns::Columns;
 use crate::record::Record;
@@ -315,6 +317,9 @@ enum Writer {
 struct Open {
     writer: Writer,
     rows: u64,
+    /// The file under its temporary name (`None`: stdout), renamed when
+    /// closed.
+    staged: Option<Staged>,
 }
 
 /// The files of an export: one file or stdout, or a folder of
@@ -323,6 +328,11 @@ struct Open {
 ///
 /// Rows are written in the order they are given: the same input gives the
 /// same bytes, however it was cut into [`Rows`].
+///
+/// Each file is written under a temporary name beside its own and renamed
+/// when it is complete ([`chessnote_io::output::Staged`]): a run that fails
+/// or is dropped before [`finish`](Dataset::finish) leaves no half-written
+/// file, and an existing file at `path` is replaced only by a whole one.
 ///
 /// ```
 /// use chessnote::pgn::{ReadOptions, Reader};
@@ -393,16 +403,7 @@ impl Dataset {
                     "parts (rows per file, partitions) need an output folder",
                 ));
             };
-            if dir.exists() && fs::read_dir(dir)?.next().is_some() {
-                return Err(io::Error::new(
-                    io::ErrorKind::AlreadyExists,
-                    format!(
-                        "{} exists and is not empty: remove it or choose another folder",
-                        dir.display()
-                    ),
-                ));
-            }
-            fs::create_dir_all(dir)?;
+            output::create_empty_dir(dir)?;
         } else {
             // One file: written even with no rows (a header, a schema).
             dataset.open_part(Key::NONE)?;
@@ -412,6 +413,7 @@ impl Dataset {
 
     /// Starts the next file of partition `key`.
     fn open_part(&mut self, key: Key) -> io::Result<()> {
+        let mut staged = None;
         let out: Out = match &self.path {
             None => Box::new(BufWriter::with_capacity(1 << 20, io::stdout())),
             Some(path) => {
@@ -425,7 +427,8 @@ impl Dataset {
                 } else {
                     path.clone()
                 };
-                let file = File::create(&path).map_err(|e| with_path(e, &path))?;
+                let (stage, file) = Staged::create(&path)?;
+                staged = Some(stage);
                 self.files.push(path);
                 Box::new(BufWriter::with_capacity(1 << 20, file))
             }
@@ -454,7 +457,14 @@ impl Dataset {
             }
             _ => Writer::Text(out),
         };
-        self.open.insert(key, Open { writer, rows: 0 });
+        self.open.insert(
+            key,
+            Open {
+                writer,
+                rows: 0,
+                staged,
+            },
+        );
         Ok(())
     }
 
@@ -485,23 +495,36 @@ impl Dataset {
                 if self.options.rows_per_file == Some(open.rows)
                     && let Some(full) = self.open.remove(&key)
                 {
-                    close(full.writer)?;
+                    full.close()?;
                 }
             }
         }
         Ok(())
     }
 
-    /// Ends every file; gives the files written (none for stdout).
+    /// Ends every file (each renamed from its temporary name); gives the
+    /// files written (none for stdout).
     ///
     /// # Errors
     ///
-    /// I/O errors.
+    /// I/O errors. The files not complete are then removed, and those at
+    /// their names before are kept.
     pub fn finish(mut self) -> io::Result<Vec<PathBuf>> {
         for (_, open) in std::mem::take(&mut self.open) {
-            close(open.writer)?;
+            open.close()?;
         }
         Ok(self.files)
+    }
+}
+
+impl Open {
+    /// Writes the file's end, then gives it its name.
+    fn close(self) -> io::Result<()> {
+        close(self.writer)?;
+        match self.staged {
+            Some(staged) => staged.commit(),
+            None => Ok(()),
+        }
     }
 }
 
@@ -539,8 +562,4 @@ fn close(writer: Writer) -> io::Result<()> {
         #[cfg(feature = "parquet")]
         Writer::Parquet(file) => file.finish().map_err(io::Error::other)?.flush(),
     }
-}
-
-fn with_path(err: io::Error, path: &Path) -> io::Error {
-    io::Error::new(err.kind(), format!("{}: {err}", path.display()))
 }

@@ -2,6 +2,7 @@
 //! read once, and what the column table ([`crate::Column::value`]) asks.
 
 use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
 use chessnote::pgn::PgnError;
 use chessnote::pgn::commands::{Eval, Score};
@@ -296,8 +297,9 @@ impl<'a> Row<'a> {
 
 /// The `Tags` column's value: every tag no chosen column holds, in file
 /// order. A tag that repeats one before it is named `Name#2`, `Name#3`, …
-/// so that keys are unique (engines refuse maps and JSON objects with a
-/// key twice; a tag name has no `#`).
+/// (the first such name that is no tag's and no key given before), so that
+/// keys are unique whatever the tags are called: engines refuse maps and
+/// JSON objects with a key twice.
 #[derive(Copy, Clone, Debug)]
 pub struct OtherTags<'a> {
     row: &'a Row<'a>,
@@ -308,18 +310,40 @@ impl<'a> OtherTags<'a> {
     pub fn iter(&self) -> impl Iterator<Item = (Cow<'a, str>, &'a str)> + 'a {
         let row = self.row;
         let tags = row.record.tags();
-        tags.iter()
-            .enumerate()
-            .filter(move |(i, _)| !row.held.contains(&Some(*i)))
-            .map(move |(i, (n, v))| {
-                let before = tags.iter().take(i).filter(|(m, _)| *m == n).count();
-                let name = if before == 0 {
-                    Cow::Borrowed(n)
-                } else {
-                    Cow::Owned(format!("{n}#{}", before + 1))
-                };
-                (name, v)
-            })
+        // Per name: the times seen so far, and the number its next key may
+        // start from (keys of a name are made in increasing numbers, so
+        // the search is linear in the tags however they are named).
+        let mut seen: HashMap<&'a str, (usize, usize)> = HashMap::new();
+        let mut taken: HashSet<Cow<'a, str>> = HashSet::new();
+        let mut names = None;
+        tags.iter().enumerate().filter_map(move |(i, (n, v))| {
+            let (count, next) = seen.entry(n).or_insert((0, 0));
+            *count += 1;
+            let held = row.held.contains(&Some(i));
+            let key = if *count == 1 {
+                Cow::Borrowed(n)
+            } else {
+                // Only games with a repeated tag build the set of names.
+                let names = names
+                    .get_or_insert_with(|| tags.iter().map(|(m, _)| m).collect::<HashSet<&str>>());
+                let mut k = (*count).max(*next);
+                loop {
+                    let candidate = format!("{n}#{k}");
+                    k += 1;
+                    if !names.contains(candidate.as_str()) && !taken.contains(candidate.as_str()) {
+                        *next = k;
+                        break Cow::Owned(candidate);
+                    }
+                }
+            };
+            if held {
+                return None;
+            }
+            if matches!(key, Cow::Owned(_)) {
+                taken.insert(key.clone());
+            }
+            Some((key, v))
+        })
     }
 }
 
@@ -460,6 +484,56 @@ mod tests {
             }
         }
         assert_eq!(Slot::of_tag("Annotator"), None);
+    }
+
+    /// The keys of `Tags` for the tags of `pgn`, lichess columns.
+    fn other_keys(pgn: &str) -> Vec<String> {
+        use chessnote::pgn::{ReadOptions, Reader};
+        let mut recorder = crate::Recorder::new(Columns::LICHESS, ReadOptions::default());
+        let mut reader = Reader::from_slice(pgn.as_bytes());
+        let Ok(Some(record)) = recorder.read(&mut reader) else {
+            panic!("one game")
+        };
+        let row = Row::new(record, Columns::LICHESS, "t.pgn");
+        row.other_tags()
+            .iter()
+            .map(|(k, _)| k.into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn repeated_tags_get_unique_keys_whatever_the_names() {
+        let tags = |names: &[&str]| {
+            let mut pgn: String = names.iter().map(|n| format!("[{n} \"v\"]\n")).collect();
+            pgn.push_str("\n1. e4 *\n");
+            pgn
+        };
+        assert_eq!(
+            other_keys(&tags(&["Foo", "Foo", "Foo"])),
+            ["Foo", "Foo#2", "Foo#3"]
+        );
+        // A tag named like a repeat's key: the repeat takes the next number.
+        assert_eq!(
+            other_keys(&tags(&["Foo", "Foo", "Foo#2"])),
+            ["Foo", "Foo#3", "Foo#2"]
+        );
+        assert_eq!(
+            other_keys(&tags(&["Foo#2", "Foo", "Foo", "Foo", "Foo#3"])),
+            ["Foo#2", "Foo", "Foo#4", "Foo#5", "Foo#3"]
+        );
+        // Held by a column: the first `White`; its repeats are kept.
+        assert_eq!(
+            other_keys(&tags(&["White", "White", "White#2", "White"])),
+            ["White#3", "White#2", "White#4"]
+        );
+        // Many repeats, many look-alikes: every key once, in linear time.
+        let mut names = vec!["A"; 3000];
+        let lookalikes: Vec<String> = (2..3000).map(|k| format!("A#{k}")).collect();
+        names.extend(lookalikes.iter().map(String::as_str));
+        let keys = other_keys(&tags(&names));
+        assert_eq!(keys.len(), names.len());
+        let unique: HashSet<&String> = keys.iter().collect();
+        assert_eq!(unique.len(), keys.len());
     }
 
     #[test]

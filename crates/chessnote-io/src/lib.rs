@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod output;
 pub mod pipeline;
 
 use std::fs::File;

@@ -8,6 +8,7 @@ mod convert;
 mod eran;
 mod export;
 mod fen;
+mod outputs;
 mod pgn;
 mod pin;
 mod san;
@@ -136,6 +137,36 @@ impl TempFile {
 impl Drop for TempFile {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A temporary folder (`chessnote-cli-PID-NAME`), removed when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let path =
+            std::env::temp_dir().join(format!("chessnote-cli-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("make a temporary folder");
+        TempDir(path)
+    }
+
+    pub fn arg(&self) -> &str {
+        self.0.to_str().expect("UTF-8 temporary path")
+    }
+
+    /// Writes `data` to `name` in the folder; its path.
+    pub fn file(&self, name: &str, data: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, data).expect("write a temporary file");
+        path.to_str().expect("UTF-8 temporary path").to_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

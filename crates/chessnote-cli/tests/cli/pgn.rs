@@ -18,7 +18,7 @@ use chessnote::pgn::{Game, PgnLeniency, ReadOptions, Reader};
 use chessnote::san::{Leniency, SanOptions};
 use serde_json::Value;
 
-use super::{Run, TempFile, chessnote, shared_path};
+use super::{Run, TempDir, TempFile, chessnote, shared_path};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -110,36 +110,6 @@ fn pgn_files(args: &[&str], files: &[&str]) -> Run {
     let mut all: Vec<&str> = args.to_vec();
     all.extend_from_slice(files);
     pgn(&all)
-}
-
-/// A temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path =
-            std::env::temp_dir().join(format!("chessnote-cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("make a temporary folder");
-        TempDir(path)
-    }
-
-    fn arg(&self) -> &str {
-        self.0.to_str().expect("UTF-8 temporary path")
-    }
-
-    /// Writes `data` to `name` in the folder; its path.
-    fn file(&self, name: &str, data: &[u8]) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, data).expect("write a temporary file");
-        path.to_str().expect("UTF-8 temporary path").to_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The byte offsets where the games of `data` start, by the library.

@@ -115,6 +115,9 @@ pub fn run(args: &ExportArgs) -> Result<ExitCode, String> {
             "--to {format} is binary: give a file with --out, or redirect stdout"
         ));
     }
+    if let Some(out) = &args.out {
+        settings.check_inputs_for(out)?;
+    }
     let mut dataset =
         Dataset::create(args.out.as_deref(), &options).map_err(|e| format!("--out: {e}"))?;
     let job = Export {

@@ -21,6 +21,7 @@ mod jobs;
 mod show;
 mod split;
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use chessnote::pgn::filter::Filter;
@@ -318,6 +319,9 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
         Command::Export(args) => export::run(&args),
         Command::Show(args) => {
             let settings = Settings::new(&args.inputs, &args.filter)?;
+            if let Some(dir) = &args.out {
+                split::distinct_stems(&settings.sources, dir)?;
+            }
             let job = args.job(settings.options)?;
             let totals = drive::drive(job, &settings);
             totals.summary("show", &settings, false);
@@ -390,6 +394,32 @@ impl Settings {
             chunk_size: inputs.chunk_size.max(1),
             quiet: inputs.quiet,
         })
+    }
+}
+
+impl Settings {
+    /// Before `--out PATH` is made: each file input can be opened and none
+    /// is the output, so that a run that could not read its input leaves
+    /// the file at `out` as it was, and `export --out a.pgn a.pgn` does not
+    /// empty its input.
+    ///
+    /// # Errors
+    ///
+    /// `PATH: why`, for the first input that cannot be used.
+    pub fn check_inputs_for(&self, out: &Path) -> Result<(), String> {
+        for path in self.sources.iter().flatten() {
+            let path = Path::new(path);
+            if let Err(err) = std::fs::File::open(path) {
+                return Err(format!("{}: {err} (nothing was written)", path.display()));
+            }
+            if chessnote_io::output::same_file(path, out) {
+                return Err(format!(
+                    "--out {}: it is also an input: write somewhere else",
+                    out.display()
+                ));
+            }
+        }
+        Ok(())
     }
 }
 

@@ -78,8 +78,7 @@ impl ShowArgs {
             (None, false) => Plies::Last,
         };
         if let Some(dir) = &self.out {
-            std::fs::create_dir_all(dir)
-                .map_err(|err| format!("--out {}: {err}", dir.display()))?;
+            chessnote_io::output::create_empty_dir(dir).map_err(|err| format!("--out: {err}"))?;
         }
         Ok(Show {
             options,

@@ -3,12 +3,12 @@
 //! the parts of a file put back together are the file), compressed as the
 //! input was.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use chessnote::pgn::Chunks;
+use chessnote_io::output::{self, Staged};
 
 use super::drive::{Ctx, Out};
 use super::jobs::{kept, skimmer};
@@ -26,8 +26,8 @@ pub fn run(args: &SplitArgs, settings: &Settings) -> Result<ExitCode, String> {
                     arguments, or use --games with stdin"
             .into());
     }
-    std::fs::create_dir_all(&args.out)
-        .map_err(|err| format!("--out {}: {err}", args.out.display()))?;
+    distinct_stems(&settings.sources, &args.out)?;
+    output::create_empty_dir(&args.out).map_err(|err| format!("--out: {err}"))?;
     let mut status = ExitCode::SUCCESS;
     for source in &settings.sources {
         let name = source.as_deref().unwrap_or("<stdin>");
@@ -37,6 +37,29 @@ pub fn run(args: &SplitArgs, settings: &Settings) -> Result<ExitCode, String> {
         }
     }
     Ok(status)
+}
+
+/// Refuses sources whose parts would have the same names in `dir`
+/// (`a/g.pgn` and `b/g.pgn.zst` both make `g-00001.pgn`…).
+///
+/// # Errors
+///
+/// The first two sources of the same stem.
+pub fn distinct_stems(sources: &[Option<String>], dir: &Path) -> Result<(), String> {
+    let mut seen: Vec<(String, &str)> = Vec::new();
+    for source in sources {
+        let name = source.as_deref().unwrap_or("<stdin>");
+        let stem = stem(source.as_deref());
+        if let Some((_, first)) = seen.iter().find(|(s, _)| *s == stem) {
+            return Err(format!(
+                "{first} and {name} would both be written as {}: \
+                 give them apart (separate runs, or other names)",
+                dir.join(format!("{stem}-*")).display()
+            ));
+        }
+        seen.push((stem, name));
+    }
+    Ok(())
 }
 
 /// The stem of a part's name: the file's name without its `.pgn` and
@@ -56,9 +79,9 @@ pub fn stem(source: Option<&str>) -> String {
     name
 }
 
-/// The part being written.
+/// The part being written, under a temporary name until it is whole.
 struct Part {
-    path: PathBuf,
+    staged: Staged,
     writer: Box<dyn Finish>,
     games: u64,
 }
@@ -66,8 +89,10 @@ struct Part {
 impl Part {
     fn finish(self) -> io::Result<()> {
         self.writer.finish()?;
+        let path = self.staged.target().to_path_buf();
+        self.staged.commit()?;
         let mut out = io::stdout().lock();
-        writeln!(out, "{}\t{}", self.path.display(), self.games)
+        writeln!(out, "{}\t{}", path.display(), self.games)
     }
 }
 
@@ -105,6 +130,9 @@ fn split(args: &SplitArgs, settings: &Settings, source: Option<&str>) -> io::Res
     };
     let mut skim = skimmer(settings);
     let mut part: Option<(u64, Part)> = None;
+    // Parts are numbered as they are made: 1, 2, … with no gap, even
+    // when there are fewer games than `--parts`.
+    let mut made = 0u64;
     let mut taken = 0u64;
     let mut out = Out::default();
     for chunk in Chunks::new(opened.reader, settings.options, settings.chunk_size) {
@@ -129,7 +157,8 @@ fn split(args: &SplitArgs, settings: &Settings, source: Option<&str>) -> io::Res
                 if let Some((_, done)) = part.take() {
                     done.finish()?;
                 }
-                part = Some((index, open_part(&args.out, &stem, index, compression)?));
+                made += 1;
+                part = Some((index, open_part(&args.out, &stem, made, compression)?));
             }
             if let Some((_, current)) = &mut part {
                 current.writer.write_all(&bytes[before..end])?;
@@ -150,16 +179,13 @@ fn split(args: &SplitArgs, settings: &Settings, source: Option<&str>) -> io::Res
     Ok(())
 }
 
-fn open_part(dir: &Path, stem: &str, index: u64, compression: Compression) -> io::Result<Part> {
-    let path = dir.join(format!(
-        "{stem}-{:05}.pgn{}",
-        index + 1,
-        compression.extension()
-    ));
-    let file = File::create(&path)?;
+/// Part `number` (from 1) of `stem` in `dir`.
+fn open_part(dir: &Path, stem: &str, number: u64, compression: Compression) -> io::Result<Part> {
+    let path = dir.join(format!("{stem}-{number:05}.pgn{}", compression.extension()));
+    let (staged, file) = Staged::create(&path)?;
     let writer = compress::encoder(compression, Box::new(BufWriter::new(file)))?;
     Ok(Part {
-        path,
+        staged,
         writer,
         games: 0,
     })
