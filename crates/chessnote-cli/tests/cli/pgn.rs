@@ -1854,3 +1854,29 @@ fn uci_movetext_is_read_whole_by_default_and_leniently() {
     let strict = pgn(&["convert", "--to", "uci", "--strict", path]);
     assert_eq!(strict.code, 1, "{}", strict.stderr);
 }
+
+/// `\'` in a tag value (366 games of the gnuchess book): an escape PGN
+/// does not have, kept as written and a warning by default, so no command
+/// fails on it; `--strict` makes it an error (issue 30).
+#[test]
+fn an_unknown_escape_in_a_tag_is_kept_and_a_warning() {
+    let game = "[Site \"It \\'Lloyds Bank\\' London\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+    let run = pgn_in(&["check", "-"], game.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let line = run.stdout.lines().next().unwrap_or_default();
+    assert!(
+        line.starts_with("<stdin>:1:1: game 1") && line.contains("warning[unknown-escape]"),
+        "{}",
+        run.stdout
+    );
+    let json = pgn_in(&["convert", "--to", "json", "-"], game.as_bytes());
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let value = &json.json()[0];
+    assert_eq!(value["headers"]["Site"], "It \\'Lloyds Bank\\' London");
+    assert_eq!(value["warnings"][0]["kind"], "unknown-escape");
+    assert!(value["errors"].as_array().unwrap().is_empty());
+    let strict = pgn_in(&["check", "--strict", "-"], game.as_bytes());
+    assert_eq!(strict.code, 1);
+    assert!(strict.stdout.contains("unknown escape"), "{}", strict.stdout);
+    assert!(!strict.stdout.contains("warning["), "{}", strict.stdout);
+}

@@ -206,6 +206,7 @@ struct Inner {
     ply: Option<u32>,
     token: Option<String>,
     detail: Option<String>,
+    warning: bool,
 }
 
 /// The longest token an error keeps (longer ones are cut, with `…`).
@@ -230,6 +231,7 @@ impl PgnError {
                 ply: None,
                 token: None,
                 detail: None,
+                warning: kind.is_warning(),
             }),
         }
     }
@@ -274,10 +276,19 @@ impl PgnError {
         self.inner.kind
     }
 
-    /// Whether it is a warning ([`PgnErrorKind::is_warning`]): a move read
-    /// and played although written off the standard.
+    /// Whether it is a warning: a move read and played although written
+    /// off the standard ([`PgnErrorKind::is_warning`]), or an unknown
+    /// escape in a tag value kept as written under
+    /// [`super::PgnLeniency::UnknownEscape`] (an error without it).
     pub fn is_warning(&self) -> bool {
-        self.inner.kind.is_warning()
+        self.inner.warning
+    }
+
+    /// The same problem, as a warning (read under a leniency).
+    #[must_use]
+    pub(crate) fn into_warning(mut self) -> PgnError {
+        self.inner.warning = true;
+        self
     }
 
     /// `"warning"` or `"error"`.

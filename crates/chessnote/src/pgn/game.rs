@@ -640,6 +640,9 @@ pub struct Headers {
     pub encoding: Encoding,
     /// The problems found in the tags (the movetext is not read).
     pub errors: Vec<PgnError>,
+    /// The warnings of the tags: what was read under a leniency that
+    /// reports it (an unknown escape kept as written).
+    pub warnings: Vec<PgnError>,
 }
 
 impl Headers {
@@ -680,6 +683,7 @@ impl GameSink for BuildHeaders {
     }
 
     fn end_game(&mut self, state: &mut ReplayState) -> Headers {
+        let (errors, warnings) = state.take_problems();
         let game = state.game();
         Headers {
             index: game.index,
@@ -687,7 +691,8 @@ impl GameSink for BuildHeaders {
             line: game.location.line,
             tags: state.tags().clone(),
             encoding: state.tags().encoding(),
-            errors: state.take_problems().0,
+            errors,
+            warnings,
         }
     }
 }

@@ -27,6 +27,10 @@ named_enum! {
         /// export write them; visitors get them through
         /// [`super::Visitor::uci`].
         UciMoves = "uci-moves",
+        /// A backslash in a tag value before a character other than `"`
+        /// or `\` (`\'`, `\n`), kept as written: the standard names only
+        /// those two escapes.
+        UnknownEscape = "unknown-escape",
     }
 }
 
@@ -41,6 +45,9 @@ impl PgnLeniency {
         match self {
             PgnLeniency::UnicodeResult => "result written with ½ or a long dash (½-½, 1–0)",
             PgnLeniency::UciMoves => "a move written in UCI (e2e4) instead of SAN",
+            PgnLeniency::UnknownEscape => {
+                "a backslash in a tag value before a character other than \" or \\, kept as written"
+            }
         }
     }
 }
@@ -158,10 +165,13 @@ impl ReadOptions {
 
     /// The defaults: nothing that can be read unambiguously is lost.
     /// [`ReadOptions::DEFAULT_SAN`], moves written in UCI
-    /// ([`PgnLeniency::UciMoves`], reported as warnings), strict FEN tags,
-    /// [`Limits::DEFAULT`], a 64 KiB buffer.
+    /// ([`PgnLeniency::UciMoves`]) and unknown escapes in tag values kept
+    /// as written ([`PgnLeniency::UnknownEscape`]), each reported as a
+    /// warning; strict FEN tags, [`Limits::DEFAULT`], a 64 KiB buffer.
     pub const DEFAULT: ReadOptions = ReadOptions {
-        leniencies: PgnLeniencies::EMPTY.with(PgnLeniency::UciMoves),
+        leniencies: PgnLeniencies::EMPTY
+            .with(PgnLeniency::UciMoves)
+            .with(PgnLeniency::UnknownEscape),
         san: ReadOptions::DEFAULT_SAN,
         fen: FenOptions::STRICT,
         limits: Limits::DEFAULT,

@@ -803,7 +803,13 @@ impl<I: Input> Reader<I> {
         if !S::QUIET {
             // Located at the tag's `[`, the tag as the token.
             for &kind in parsed.problems.iter().flatten() {
-                flow!(sink.error(self.error(kind, 0).with_token(text)));
+                let mut error = self.error(kind, 0).with_token(text);
+                if kind == PgnErrorKind::UnknownEscape
+                    && self.options.leniencies.contains(PgnLeniency::UnknownEscape)
+                {
+                    error = error.into_warning();
+                }
+                flow!(sink.error(error));
             }
             let max = self.options.limits.max_tags;
             if count == max.saturating_add(1) {

@@ -1024,7 +1024,11 @@ impl<S: GameSink> Visitor for Replay<S> {
         {
             return Continue(());
         }
-        state.pending.push(error);
+        if error.is_warning() {
+            state.warnings.push(error);
+        } else {
+            state.pending.push(error);
+        }
         Continue(())
     }
 

@@ -346,7 +346,7 @@ fn the_large_corpus_is_written_as_python_chess_writes_it() {
             Reader::from_slice_with(&files[&file], python_chess_options())
                 .headers()
                 .filter(|h| {
-                    h.errors.iter().any(|e| {
+                    h.errors.iter().chain(&h.warnings).any(|e| {
                         matches!(
                             e.kind(),
                             PgnErrorKind::UnknownEscape | PgnErrorKind::MalformedTag

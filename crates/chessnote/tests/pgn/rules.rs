@@ -71,7 +71,6 @@ fn each_problem_is_reported_and_read_past() {
         kinds(g),
         [
             PgnErrorKind::UnterminatedTag,
-            PgnErrorKind::UnknownEscape,
             PgnErrorKind::NagOutOfRange,
             PgnErrorKind::UnexpectedToken,
             PgnErrorKind::UnmatchedParenthesis,
@@ -80,8 +79,22 @@ fn each_problem_is_reported_and_read_past() {
         ]
     );
     assert_eq!(g.tag("Event"), Some("x"));
+    // An escape PGN does not have: kept as written, a warning by default.
     assert_eq!(g.tag("Site"), Some("a\\'b"));
+    assert_eq!(g.warnings.len(), 1);
+    assert_eq!(g.warnings[0].kind(), PgnErrorKind::UnknownEscape);
+    assert_eq!(g.warnings[0].severity(), "warning");
+    assert_eq!(g.warnings[0].location().line, 2);
     assert_eq!(g.legal_moves().count(), 4);
+    // Strict: the same value, and an error.
+    let strict = Reader::from_slice_with(b"[Site \"a\\'b\"]\n1. e4 *", ReadOptions::STRICT)
+        .games()
+        .next()
+        .unwrap();
+    assert_eq!(strict.tag("Site"), Some("a\\'b"));
+    assert_eq!(kinds(&strict), [PgnErrorKind::UnknownEscape]);
+    assert_eq!(strict.errors[0].severity(), "error");
+    assert!(strict.warnings.is_empty());
     // With the leniency, `½-½` is a result.
     let lenient = ReadOptions::DEFAULT.with_leniency(PgnLeniency::UnicodeResult);
     let g = Reader::from_slice_with("1. e4 ½-½".as_bytes(), lenient)
