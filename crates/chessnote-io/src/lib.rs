@@ -353,7 +353,10 @@ use zstd_c_codec::{zstd_decoder, zstd_encoder};
 mod ruzstd_codec {
     use std::io::{self, BufRead, Read, Write};
 
-    use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
+    use ruzstd::decoding::errors::{
+        BlockHeaderReadError, DecodeBlockContentError, DecompressBlockError, FrameDecoderError,
+        ReadFrameHeaderError,
+    };
     use ruzstd::decoding::{BlockDecodingStrategy, FrameDecoder};
     use ruzstd::encoding::CompressionLevel;
 
@@ -368,6 +371,7 @@ mod ruzstd_codec {
             source,
             decoder: FrameDecoder::new(),
             in_frame: false,
+            cut: None,
         }))
     }
 
@@ -376,11 +380,91 @@ mod ruzstd_codec {
         decoder: FrameDecoder,
         /// Between a frame's header and its last byte drained.
         in_frame: bool,
+        /// The input ended inside a frame: its decoded blocks are drained
+        /// (the frame was closed by [`END`]), then this error is returned.
+        cut: Option<io::Error>,
     }
+
+    /// An empty last block (a raw block of size 0, its "last" bit set) and
+    /// 4 bytes for a checksum (read only when the frame has one: ruzstd's
+    /// `decode_blocks` reads 4 bytes after a last block exactly when the
+    /// frame header's checksum flag is set).
+    ///
+    /// ruzstd keeps a frame's last window (up to megabytes) until the frame
+    /// ends, and has no call to drain an unfinished frame: a file cut inside
+    /// a frame would lose every byte of that window. Closing the frame with
+    /// this block drains what the complete blocks decoded: a block that
+    /// fails to read leaves the decoded data untouched (its compressed
+    /// bytes are read whole before decoding; a raw block's length is
+    /// counted only once all of it is read).
+    const END: [u8; 7] = [0x01, 0x00, 0x00, 0, 0, 0, 0];
 
     /// Named `corrupt zstd data: …` by the `Labelled` around.
     fn bad(e: impl std::fmt::Display) -> io::Error {
         io::Error::new(io::ErrorKind::InvalidData, e.to_string())
+    }
+
+    /// The read error inside `e`, if it is one.
+    fn read_error(e: &FrameDecoderError) -> Option<&io::Error> {
+        use FrameDecoderError as F;
+        match e {
+            F::FailedToReadBlockHeader(BlockHeaderReadError::ReadError(e))
+            | F::FailedToReadBlockBody(
+                DecodeBlockContentError::ReadError { source: e, .. }
+                | DecodeBlockContentError::DecompressBlockError(
+                    DecompressBlockError::BlockContentReadError(e),
+                ),
+            )
+            | F::FailedToReadChecksum(e)
+            | F::FailedToDrainDecodebuffer(e)
+            | F::ReadFrameHeaderError(
+                ReadFrameHeaderError::MagicNumberReadError(e)
+                | ReadFrameHeaderError::FrameDescriptorReadError(e)
+                | ReadFrameHeaderError::WindowDescriptorReadError(e)
+                | ReadFrameHeaderError::DictionaryIdReadError(e)
+                | ReadFrameHeaderError::FrameContentSizeReadError(e),
+            ) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Whether `e` is the input ending inside a frame's blocks.
+    fn ends_in_blocks(e: &FrameDecoderError) -> bool {
+        !matches!(e, FrameDecoderError::ReadFrameHeaderError(_))
+            && read_error(e).is_some_and(|e| e.kind() == io::ErrorKind::UnexpectedEof)
+    }
+
+    /// ruzstd's errors in plain words (its own messages show Rust's debug
+    /// form of nested errors).
+    fn describe(e: &FrameDecoderError) -> String {
+        use FrameDecoderError as F;
+        if let Some(io) = read_error(e) {
+            return match (io.kind(), e) {
+                (io::ErrorKind::UnexpectedEof, F::ReadFrameHeaderError(_)) => {
+                    "the file ends inside a frame header".to_owned()
+                }
+                (io::ErrorKind::UnexpectedEof, _) => "the file ends inside a frame".to_owned(),
+                _ => io.to_string(),
+            };
+        }
+        match e {
+            F::ReadFrameHeaderError(ReadFrameHeaderError::BadMagicNumber(magic)) => {
+                format!("no frame where one should start (magic number 0x{magic:08X})")
+            }
+            F::ReadFrameHeaderError(_) | F::FrameHeaderError(_) | F::FailedToInitialize(_) => {
+                "a frame header is damaged".to_owned()
+            }
+            F::WindowSizeTooBig { requested, max } => {
+                format!("a frame needs a window of {requested} bytes, more than the {max} allowed")
+            }
+            F::DictNotProvided { dict_id } => {
+                format!("a frame needs dictionary {dict_id}, which is not available")
+            }
+            F::DictionaryDecodeError(_) => "a dictionary is damaged".to_owned(),
+            F::FailedToReadBlockHeader(_) => "a block header is damaged".to_owned(),
+            F::FailedToReadBlockBody(_) => "a compressed block is damaged".to_owned(),
+            _ => "the data is damaged".to_owned(),
+        }
     }
 
     impl<R: BufRead> Read for Frames<R> {
@@ -397,6 +481,12 @@ mod ruzstd_codec {
                         }
                     }
                     if self.decoder.is_finished() {
+                        self.in_frame = false;
+                        if let Some(cut) = self.cut.take() {
+                            // Every complete block drained; the frame's
+                            // checksum was never read.
+                            return Err(cut);
+                        }
                         // Every byte drained: the checksum covers them all.
                         if let (Some(stored), Some(computed)) = (
                             self.decoder.get_checksum_from_data(),
@@ -405,12 +495,23 @@ mod ruzstd_codec {
                         {
                             return Err(bad("checksum mismatch"));
                         }
-                        self.in_frame = false;
                         continue;
                     }
-                    self.decoder
+                    if let Err(e) = self
+                        .decoder
                         .decode_blocks(&mut self.source, BlockDecodingStrategy::UptoBlocks(1))
-                        .map_err(bad)?;
+                    {
+                        // The file cut (not a read that failed, nor a
+                        // damaged block): close the frame to drain it.
+                        if ends_in_blocks(&e) && self.source.fill_buf()?.is_empty() {
+                            self.decoder
+                                .decode_blocks(&END[..], BlockDecodingStrategy::UptoBlocks(1))
+                                .map_err(|e| bad(describe(&e)))?;
+                            self.cut = Some(bad(describe(&e)));
+                            continue;
+                        }
+                        return Err(bad(describe(&e)));
+                    }
                     continue;
                 }
                 if self.source.fill_buf()?.is_empty() {
@@ -425,10 +526,10 @@ mod ruzstd_codec {
                         let skipped =
                             io::copy(&mut (&mut self.source).take(length), &mut io::sink())?;
                         if skipped < length {
-                            return Err(bad("truncated skippable frame"));
+                            return Err(bad("the file ends inside a skippable frame"));
                         }
                     }
-                    Err(e) => return Err(bad(e)),
+                    Err(e) => return Err(bad(describe(&e))),
                 }
             }
         }
@@ -807,6 +908,95 @@ mod tests {
             error.to_string().starts_with("corrupt zstd data: "),
             "{error}"
         );
+    }
+
+    /// One zstd frame of `data` with an 8 MiB window, as `zstd -19` and
+    /// the Lichess dumps write them: ruzstd's own frame (a 128 KiB window,
+    /// compressed blocks, a checksum) under a header that declares the
+    /// larger window.
+    fn zstd_big_window(data: &[u8]) -> Vec<u8> {
+        let frame =
+            ruzstd::encoding::compress_to_vec(data, ruzstd::encoding::CompressionLevel::Fastest);
+        assert_eq!(frame[..4], [0x28, 0xB5, 0x2F, 0xFD]);
+        let descriptor = frame[4];
+        let single_segment = descriptor & 0x20 != 0;
+        let dictionary = [0, 1, 2, 4][usize::from(descriptor & 3)];
+        let content_size = match descriptor >> 6 {
+            0 => usize::from(single_segment),
+            1 => 2,
+            2 => 4,
+            _ => 8,
+        };
+        let blocks = 5 + usize::from(!single_segment) + dictionary + content_size;
+        // Keep the checksum flag; no content size, no dictionary; window
+        // log 23 (exponent 13, mantissa 0).
+        let mut out = vec![0x28, 0xB5, 0x2F, 0xFD, descriptor & 0x04, 13 << 3];
+        out.extend_from_slice(&frame[blocks..]);
+        out
+    }
+
+    /// A file cut in the middle gives what was before the cut (up to the
+    /// format's block) and then an error naming the format, in plain words.
+    #[test]
+    fn truncated_keeps_what_comes_before_the_cut() {
+        let data = sample(60_000); // about 5 MB
+        for compression in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+            let (raw, block) = match compression {
+                Compression::Zstd => (zstd_big_window(&data), 128 << 10),
+                // Level 6: blocks of 600 kB of input.
+                Compression::Bzip2 => (compress(compression, &data), 600_000),
+                _ => (compress(compression, &data), 0),
+            };
+            let cut = raw.len() / 2;
+            // The data decoded at the cut, about.
+            let at_cut = data.len() * cut / raw.len();
+            let mut opened = open_reader(Box::new(Cursor::new(raw[..cut].to_vec())), None).unwrap();
+            let mut out = Vec::new();
+            let error = opened.reader.read_to_end(&mut out).unwrap_err();
+            assert!(data.starts_with(&out), "{compression:?}: a prefix");
+            assert!(
+                out.len() + block + (64 << 10) >= at_cut,
+                "{compression:?}: {} bytes of about {at_cut} before the cut",
+                out.len()
+            );
+            let message = error.to_string();
+            let prefix = format!("corrupt {} data: ", compression.name());
+            assert!(message.starts_with(&prefix), "{message}");
+            assert!(!message.contains('{'), "{message}");
+            assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        }
+        // The whole frame still reads (the new header is right).
+        let (_, out) = decode(zstd_big_window(&data)).unwrap();
+        assert!(out == data);
+    }
+
+    /// Every zstd error is a sentence, without Rust's debug text.
+    #[test]
+    fn zstd_errors_are_sentences() {
+        let data = sample(3000);
+        let raw = zstd_big_window(&data);
+        let mut damaged = Vec::new();
+        for cut in [5, 6, 7, 9, 100, raw.len() - 3] {
+            damaged.push(raw[..cut].to_vec());
+        }
+        for at in [4, 5, 6, 7, 8, 50, raw.len() / 2] {
+            for flip in [0x01, 0x0F, 0xF0, 0xFF] {
+                let mut bytes = raw.clone();
+                bytes[at] ^= flip;
+                damaged.push(bytes);
+            }
+        }
+        // A second frame that is not one.
+        damaged.push([raw.as_slice(), b"[Event"].concat());
+        for bytes in damaged {
+            let Err(error) = decode(bytes) else { continue };
+            let message = error.to_string();
+            assert!(message.starts_with("corrupt zstd data: "), "{message}");
+            assert!(
+                !message.contains('{') && !message.contains("Error"),
+                "{message}"
+            );
+        }
     }
 
     /// A read error of the input is passed on, not called corrupt data.
