@@ -16,7 +16,17 @@
 //! Every format reads concatenations: zstd frames and skippable frames (the
 //! Lichess dumps start with a pzstd skippable frame and have many frames),
 //! gzip members and bzip2 streams. Corrupt or truncated data is an
-//! [`io::Error`] whose message names the format (`corrupt zstd data: …`).
+//! [`io::Error`] whose message names the format (`corrupt zstd data: …`),
+//! in plain words; a truncated file first gives all it can decode before
+//! the cut (up to the format's block: 128 KiB for zstd, 100 to 900 kB for
+//! bzip2).
+//!
+//! Inputs that are not text (PGN, FEN, …) are refused when opened, with an
+//! [`io::ErrorKind::InvalidData`] error that says what the input looks
+//! like: zip, xz, 7z, lz4, rar and lzip files (by their magic numbers),
+//! UTF-16 text (by its byte order mark), and binary data (a NUL byte in
+//! the first [`PEEK`] bytes, decompressed for zstd, gzip and bzip2). A
+//! UTF-8 byte order mark is text.
 //!
 //! The `chessnote` command and the Python package read their files here.
 
@@ -133,8 +143,16 @@ pub fn open(path: Option<&Path>) -> io::Result<Opened> {
 
 /// The same over any reader (tests, stdin).
 ///
-/// Reads up to four bytes to detect the format; they are given back to
-/// the decoder, so this works on pipes.
+/// Reads the first bytes (at least eight, unless the input is shorter; at
+/// most [`PEEK`], as many as the first reads give) to detect the format;
+/// they are given back to the decoder, so this works on pipes.
+///
+/// # Errors
+///
+/// The input's read error, or [`io::ErrorKind::InvalidData`] for an input
+/// that is not text: one that starts as a zip, xz, 7z, lz4, rar or
+/// lzip file does, UTF-16 text (by its byte order mark), or binary data (a
+/// NUL byte in the first bytes, decompressed for zstd, gzip and bzip2).
 pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<Opened> {
     let read = Counter::default();
     let failed = Failed::default();
@@ -143,9 +161,9 @@ pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<O
         read: read.clone(),
         failed: failed.clone(),
     };
-    let mut head = [0u8; 4];
+    let mut head = vec![0u8; PEEK];
     let mut len = 0;
-    while len < head.len() {
+    while len < MAGIC {
         match counting.read(&mut head[len..]) {
             Ok(0) => break,
             Ok(n) => len += n,
@@ -153,9 +171,15 @@ pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<O
             Err(e) => return Err(e),
         }
     }
-    let compression = Compression::detect(&head[..len]);
-    let source: Source =
-        Cursor::new(head[..len].to_vec()).chain(BufReader::with_capacity(BUFFER, counting));
+    head.truncate(len);
+    if let Some(what) = not_pgn(&head) {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, what));
+    }
+    let compression = Compression::detect(&head);
+    if compression == Compression::None {
+        binary(&head, compression)?;
+    }
+    let source: Source = Cursor::new(head).chain(BufReader::with_capacity(BUFFER, counting));
     let reader: Box<dyn Read + Send> = match compression {
         Compression::None => Box::new(source),
         Compression::Zstd => labelled(compression, failed, zstd_decoder(source)?),
@@ -170,12 +194,122 @@ pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<O
             bzip2::bufread::MultiBzDecoder::new(source),
         ),
     };
+    let reader = match compression {
+        Compression::None => reader,
+        _ => text_inside(reader, compression)?,
+    };
     Ok(Opened {
         reader,
         compression,
         size,
         read,
     })
+}
+
+/// The most bytes [`open_reader`] peeks at: the first bytes checked for
+/// a NUL byte (binary data), before and after decompression.
+pub const PEEK: usize = 4096;
+
+/// The bytes [`open_reader`] waits for, unless the input ends first: the
+/// longest magic number it knows.
+const MAGIC: usize = 8;
+
+/// What an input that is not text looks like, by its first bytes, and what
+/// to do: `None` for anything else (PGN, or a format [`Compression`]
+/// reads).
+fn not_pgn(head: &[u8]) -> Option<&'static str> {
+    Some(match head {
+        [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] | [b'P', b'K', 7, 8, ..] => {
+            "this looks like a zip archive, which chessnote does not read: unzip it first"
+        }
+        [0xFD, b'7', b'z', b'X', b'Z', 0, ..] => {
+            "this looks like xz-compressed data, which chessnote does not read: decompress it first (xz -d)"
+        }
+        [b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C, ..] => {
+            "this looks like a 7z archive, which chessnote does not read: extract it first (7z x)"
+        }
+        [0x04, 0x22, 0x4D, 0x18, ..] | [0x02, 0x21, 0x4C, 0x18, ..] => {
+            "this looks like lz4-compressed data, which chessnote does not read: decompress it first (lz4 -d)"
+        }
+        [b'R', b'a', b'r', b'!', 0x1A, 0x07, ..] => {
+            "this looks like a rar archive, which chessnote does not read: extract it first (unrar x)"
+        }
+        [b'L', b'Z', b'I', b'P', ..] => {
+            "this looks like lzip-compressed data, which chessnote does not read: decompress it first (lzip -d)"
+        }
+        [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..] => {
+            "this looks like UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)"
+        }
+        _ => return None,
+    })
+}
+
+/// An error when `text`, the first bytes of an input (decompressed from
+/// `compression`), has a NUL byte: text never does.
+fn binary(text: &[u8], compression: Compression) -> io::Result<()> {
+    let Some(at) = text.iter().position(|&b| b == 0) else {
+        return Ok(());
+    };
+    let message = match compression {
+        Compression::None => format!("binary data (a NUL byte at offset {at}), not text"),
+        _ => format!(
+            "{}-compressed binary data (a NUL byte at offset {at} once decompressed), not text",
+            compression.name()
+        ),
+    };
+    Err(io::Error::new(io::ErrorKind::InvalidData, message))
+}
+
+/// `reader`, a decoder, after checking its first [`PEEK`] bytes (fewer
+/// when the data is shorter) with [`binary`]; they are given back, and an
+/// error met while reading them (corrupt or truncated data) comes after
+/// them, as it would have.
+fn text_inside(
+    mut reader: Box<dyn Read + Send>,
+    compression: Compression,
+) -> io::Result<Box<dyn Read + Send>> {
+    let mut first = vec![0u8; PEEK];
+    let mut len = 0;
+    let mut error = None;
+    while len < PEEK {
+        match reader.read(&mut first[len..]) {
+            Ok(0) => break,
+            Ok(n) => len += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                error = Some(e);
+                break;
+            }
+        }
+    }
+    first.truncate(len);
+    binary(&first, compression)?;
+    Ok(Box::new(Peeked {
+        first: Cursor::new(first),
+        error,
+        rest: reader,
+    }))
+}
+
+/// The bytes [`text_inside`] peeked at, then the error that ended the
+/// peek if one did, then the rest.
+struct Peeked {
+    first: Cursor<Vec<u8>>,
+    error: Option<io::Error>,
+    rest: Box<dyn Read + Send>,
+}
+
+impl Read for Peeked {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.first.read(buf)?;
+        if n > 0 || buf.is_empty() {
+            return Ok(n);
+        }
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => self.rest.read(buf),
+        }
+    }
 }
 
 /// The raw input after detection: the peeked bytes, then the rest, buffered.
@@ -1014,8 +1148,10 @@ mod tests {
         for compression in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
             let mut raw = compress(compression, &sample(3000));
             raw.truncate(raw.len() / 2);
-            let mut opened = open_reader(Box::new(Failing(Cursor::new(raw))), None).unwrap();
-            let error = opened.reader.read_to_end(&mut Vec::new()).unwrap_err();
+            // At the first read of the decoded text (by `open_reader`) or later.
+            let error = open_reader(Box::new(Failing(Cursor::new(raw))), None)
+                .and_then(|mut opened| opened.reader.read_to_end(&mut Vec::new()))
+                .unwrap_err();
             assert_eq!(error.to_string(), "disk on fire", "{compression:?}");
         }
     }
@@ -1042,6 +1178,111 @@ mod tests {
             opened.reader.read_to_end(&mut out).unwrap();
             assert!(out == data, "{compression:?}");
         }
+    }
+
+    /// The error of opening `raw`, one byte at a time or all at once.
+    fn refused(raw: &[u8]) -> Vec<io::Error> {
+        let whole = open_reader(Box::new(Cursor::new(raw.to_vec())), None);
+        let trickle = open_reader(Box::new(Trickle(Cursor::new(raw.to_vec()))), None);
+        [whole, trickle]
+            .into_iter()
+            .map(|opened| opened.expect_err("refused"))
+            .collect()
+    }
+
+    #[test]
+    fn other_formats_are_refused_by_their_magic_numbers() {
+        let pgn = sample(10);
+        for (magic, words) in [
+            (
+                &b"PK\x03\x04"[..],
+                "a zip archive, which chessnote does not read: unzip it first",
+            ),
+            (b"PK\x05\x06", "a zip archive"),
+            (b"PK\x07\x08", "a zip archive"),
+            (
+                b"\xFD7zXZ\x00",
+                "xz-compressed data, which chessnote does not read: decompress it first (xz -d)",
+            ),
+            (b"7z\xBC\xAF\x27\x1C", "a 7z archive"),
+            (b"\x04\x22\x4D\x18", "lz4-compressed data"),
+            (b"\x02\x21\x4C\x18", "lz4-compressed data"),
+            (b"Rar!\x1A\x07\x00", "a rar archive"),
+            (b"Rar!\x1A\x07\x01\x00", "a rar archive"),
+            (b"LZIP\x01", "lzip-compressed data"),
+            (
+                b"\xFF\xFE[\x00E\x00",
+                "UTF-16 text: convert it to UTF-8 first",
+            ),
+            (b"\xFE\xFF\x00[\x00E", "UTF-16 text"),
+        ] {
+            // The magic number alone, or before text (PGN, even).
+            for raw in [magic.to_vec(), [magic, pgn.as_slice()].concat()] {
+                for error in refused(&raw) {
+                    assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+                    let message = error.to_string();
+                    assert!(message.starts_with("this looks like "), "{message}");
+                    assert!(message.contains(words), "{magic:?}: {message}");
+                }
+            }
+            // Cut short, it is not that format: a short plain input (the
+            // two bytes of a UTF-16 byte order mark are all it has).
+            let short = &magic[..3];
+            if !short.contains(&0) && !words.starts_with("UTF-16") {
+                let (compression, out) = decode(short.to_vec()).unwrap();
+                assert_eq!(compression, Compression::None);
+                assert_eq!(out, short);
+            }
+        }
+        // A UTF-8 byte order mark is text.
+        let bom = [&b"\xEF\xBB\xBF"[..], &pgn].concat();
+        assert_eq!(decode(bom.clone()).unwrap().1, bom);
+    }
+
+    /// A NUL byte in the first bytes is binary data, plain or decompressed;
+    /// after them it is left to the PGN reader.
+    #[test]
+    fn a_nul_byte_in_the_first_bytes_is_binary_data() {
+        let data = sample(1000);
+        for at in [0, 7, 100, PEEK - 1] {
+            let mut raw = data.clone();
+            raw[at] = 0;
+            let error = decode(raw.clone()).unwrap_err();
+            assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+            assert_eq!(
+                error.to_string(),
+                format!("binary data (a NUL byte at offset {at}), not text")
+            );
+            for compression in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+                let error = decode(compress(compression, &raw)).unwrap_err();
+                assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+                let name = compression.name();
+                assert_eq!(
+                    error.to_string(),
+                    format!(
+                        "{name}-compressed binary data (a NUL byte at offset {at} once decompressed), not text"
+                    )
+                );
+            }
+        }
+        // Later, or past what a trickle's first reads give, it is read.
+        let mut raw = data.clone();
+        raw[PEEK + 10] = 0;
+        for compression in ALL {
+            assert!(decode(compress(compression, &raw)).unwrap().1 == raw);
+        }
+        raw[20] = 0;
+        let mut opened = open_reader(Box::new(Trickle(Cursor::new(raw.clone()))), None).unwrap();
+        let mut out = Vec::new();
+        opened.reader.read_to_end(&mut out).unwrap();
+        assert!(out == raw);
+        // On a trickle, the first bytes are checked all the same.
+        raw[3] = 0;
+        let error = refused(&raw).pop().unwrap();
+        assert_eq!(
+            error.to_string(),
+            "binary data (a NUL byte at offset 3), not text"
+        );
     }
 
     /// An endless compressed stream: the same compressed block of
