@@ -569,16 +569,22 @@ fn error_text(input: Input<'_>, err: &dyn Diagnostic) -> String {
     }
 }
 
-/// Opens a file for reading, refusing directories.
-fn open(path: &PathBuf) -> io::Result<BufReader<File>> {
+/// Opens a file for reading, refusing directories, through
+/// `chessnote_io` as `pgn` does: compressed files are read decompressed,
+/// archives and binary data are refused.
+fn open(path: &PathBuf) -> io::Result<BufReader<Box<dyn io::Read + Send>>> {
     let file = File::open(path)?;
-    if file.metadata()?.is_dir() {
+    let meta = file.metadata()?;
+    if meta.is_dir() {
         return Err(io::Error::new(
             io::ErrorKind::IsADirectory,
             "is a directory",
         ));
     }
-    Ok(BufReader::new(file))
+    let size = meta.is_file().then_some(meta.len());
+    Ok(BufReader::new(
+        chessnote_io::open_reader(Box::new(file), size)?.reader,
+    ))
 }
 
 /// Reads one line into `buf` (its `\n` included), keeping at most

@@ -16,7 +16,17 @@
 //! Every format reads concatenations: zstd frames and skippable frames (the
 //! Lichess dumps start with a pzstd skippable frame and have many frames),
 //! gzip members and bzip2 streams. Corrupt or truncated data is an
-//! [`io::Error`] whose message names the format (`corrupt zstd data: …`).
+//! [`io::Error`] whose message names the format (`corrupt zstd data: …`),
+//! in plain words; a truncated file first gives all it can decode before
+//! the cut (up to the format's block: 128 KiB for zstd, 100 to 900 kB for
+//! bzip2).
+//!
+//! Inputs that are not text (PGN, FEN, …) are refused when opened, with an
+//! [`io::ErrorKind::InvalidData`] error that says what the input looks
+//! like: zip, xz, 7z, lz4, rar and lzip files (by their magic numbers),
+//! UTF-16 text (by its byte order mark), and binary data (a NUL byte in
+//! the first [`PEEK`] bytes, decompressed for zstd, gzip and bzip2). A
+//! UTF-8 byte order mark is text.
 //!
 //! The `chessnote` command and the Python package read their files here.
 
@@ -134,8 +144,16 @@ pub fn open(path: Option<&Path>) -> io::Result<Opened> {
 
 /// The same over any reader (tests, stdin).
 ///
-/// Reads up to four bytes to detect the format; they are given back to
-/// the decoder, so this works on pipes.
+/// Reads the first bytes (at least eight, unless the input is shorter; at
+/// most [`PEEK`], as many as the first reads give) to detect the format;
+/// they are given back to the decoder, so this works on pipes.
+///
+/// # Errors
+///
+/// The input's read error, or [`io::ErrorKind::InvalidData`] for an input
+/// that is not text: one that starts as a zip, xz, 7z, lz4, rar or
+/// lzip file does, UTF-16 text (by its byte order mark), or binary data (a
+/// NUL byte in the first bytes, decompressed for zstd, gzip and bzip2).
 pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<Opened> {
     let read = Counter::default();
     let failed = Failed::default();
@@ -144,9 +162,9 @@ pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<O
         read: read.clone(),
         failed: failed.clone(),
     };
-    let mut head = [0u8; 4];
+    let mut head = vec![0u8; PEEK];
     let mut len = 0;
-    while len < head.len() {
+    while len < MAGIC {
         match counting.read(&mut head[len..]) {
             Ok(0) => break,
             Ok(n) => len += n,
@@ -154,9 +172,15 @@ pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<O
             Err(e) => return Err(e),
         }
     }
-    let compression = Compression::detect(&head[..len]);
-    let source: Source =
-        Cursor::new(head[..len].to_vec()).chain(BufReader::with_capacity(BUFFER, counting));
+    head.truncate(len);
+    if let Some(what) = not_pgn(&head) {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, what));
+    }
+    let compression = Compression::detect(&head);
+    if compression == Compression::None {
+        binary(&head, compression)?;
+    }
+    let source: Source = Cursor::new(head).chain(BufReader::with_capacity(BUFFER, counting));
     let reader: Box<dyn Read + Send> = match compression {
         Compression::None => Box::new(source),
         Compression::Zstd => labelled(compression, failed, zstd_decoder(source)?),
@@ -171,12 +195,122 @@ pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<O
             bzip2::bufread::MultiBzDecoder::new(source),
         ),
     };
+    let reader = match compression {
+        Compression::None => reader,
+        _ => text_inside(reader, compression)?,
+    };
     Ok(Opened {
         reader,
         compression,
         size,
         read,
     })
+}
+
+/// The most bytes [`open_reader`] peeks at: the first bytes checked for
+/// a NUL byte (binary data), before and after decompression.
+pub const PEEK: usize = 4096;
+
+/// The bytes [`open_reader`] waits for, unless the input ends first: the
+/// longest magic number it knows.
+const MAGIC: usize = 8;
+
+/// What an input that is not text looks like, by its first bytes, and what
+/// to do: `None` for anything else (PGN, or a format [`Compression`]
+/// reads).
+fn not_pgn(head: &[u8]) -> Option<&'static str> {
+    Some(match head {
+        [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] | [b'P', b'K', 7, 8, ..] => {
+            "this looks like a zip archive, which chessnote does not read: unzip it first"
+        }
+        [0xFD, b'7', b'z', b'X', b'Z', 0, ..] => {
+            "this looks like xz-compressed data, which chessnote does not read: decompress it first (xz -d)"
+        }
+        [b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C, ..] => {
+            "this looks like a 7z archive, which chessnote does not read: extract it first (7z x)"
+        }
+        [0x04, 0x22, 0x4D, 0x18, ..] | [0x02, 0x21, 0x4C, 0x18, ..] => {
+            "this looks like lz4-compressed data, which chessnote does not read: decompress it first (lz4 -d)"
+        }
+        [b'R', b'a', b'r', b'!', 0x1A, 0x07, ..] => {
+            "this looks like a rar archive, which chessnote does not read: extract it first (unrar x)"
+        }
+        [b'L', b'Z', b'I', b'P', ..] => {
+            "this looks like lzip-compressed data, which chessnote does not read: decompress it first (lzip -d)"
+        }
+        [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..] => {
+            "this looks like UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)"
+        }
+        _ => return None,
+    })
+}
+
+/// An error when `text`, the first bytes of an input (decompressed from
+/// `compression`), has a NUL byte: text never does.
+fn binary(text: &[u8], compression: Compression) -> io::Result<()> {
+    let Some(at) = text.iter().position(|&b| b == 0) else {
+        return Ok(());
+    };
+    let message = match compression {
+        Compression::None => format!("binary data (a NUL byte at offset {at}), not text"),
+        _ => format!(
+            "{}-compressed binary data (a NUL byte at offset {at} once decompressed), not text",
+            compression.name()
+        ),
+    };
+    Err(io::Error::new(io::ErrorKind::InvalidData, message))
+}
+
+/// `reader`, a decoder, after checking its first [`PEEK`] bytes (fewer
+/// when the data is shorter) with [`binary`]; they are given back, and an
+/// error met while reading them (corrupt or truncated data) comes after
+/// them, as it would have.
+fn text_inside(
+    mut reader: Box<dyn Read + Send>,
+    compression: Compression,
+) -> io::Result<Box<dyn Read + Send>> {
+    let mut first = vec![0u8; PEEK];
+    let mut len = 0;
+    let mut error = None;
+    while len < PEEK {
+        match reader.read(&mut first[len..]) {
+            Ok(0) => break,
+            Ok(n) => len += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                error = Some(e);
+                break;
+            }
+        }
+    }
+    first.truncate(len);
+    binary(&first, compression)?;
+    Ok(Box::new(Peeked {
+        first: Cursor::new(first),
+        error,
+        rest: reader,
+    }))
+}
+
+/// The bytes [`text_inside`] peeked at, then the error that ended the
+/// peek if one did, then the rest.
+struct Peeked {
+    first: Cursor<Vec<u8>>,
+    error: Option<io::Error>,
+    rest: Box<dyn Read + Send>,
+}
+
+impl Read for Peeked {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.first.read(buf)?;
+        if n > 0 || buf.is_empty() {
+            return Ok(n);
+        }
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => self.rest.read(buf),
+        }
+    }
 }
 
 /// The raw input after detection: the peeked bytes, then the rest, buffered.
@@ -354,7 +488,10 @@ use zstd_c_codec::{zstd_decoder, zstd_encoder};
 mod ruzstd_codec {
     use std::io::{self, BufRead, Read, Write};
 
-    use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
+    use ruzstd::decoding::errors::{
+        BlockHeaderReadError, DecodeBlockContentError, DecompressBlockError, FrameDecoderError,
+        ReadFrameHeaderError,
+    };
     use ruzstd::decoding::{BlockDecodingStrategy, FrameDecoder};
     use ruzstd::encoding::CompressionLevel;
 
@@ -369,6 +506,7 @@ mod ruzstd_codec {
             source,
             decoder: FrameDecoder::new(),
             in_frame: false,
+            cut: None,
         }))
     }
 
@@ -377,11 +515,91 @@ mod ruzstd_codec {
         decoder: FrameDecoder,
         /// Between a frame's header and its last byte drained.
         in_frame: bool,
+        /// The input ended inside a frame: its decoded blocks are drained
+        /// (the frame was closed by [`END`]), then this error is returned.
+        cut: Option<io::Error>,
     }
+
+    /// An empty last block (a raw block of size 0, its "last" bit set) and
+    /// 4 bytes for a checksum (read only when the frame has one: ruzstd's
+    /// `decode_blocks` reads 4 bytes after a last block exactly when the
+    /// frame header's checksum flag is set).
+    ///
+    /// ruzstd keeps a frame's last window (up to megabytes) until the frame
+    /// ends, and has no call to drain an unfinished frame: a file cut inside
+    /// a frame would lose every byte of that window. Closing the frame with
+    /// this block drains what the complete blocks decoded: a block that
+    /// fails to read leaves the decoded data untouched (its compressed
+    /// bytes are read whole before decoding; a raw block's length is
+    /// counted only once all of it is read).
+    const END: [u8; 7] = [0x01, 0x00, 0x00, 0, 0, 0, 0];
 
     /// Named `corrupt zstd data: …` by the `Labelled` around.
     fn bad(e: impl std::fmt::Display) -> io::Error {
         io::Error::new(io::ErrorKind::InvalidData, e.to_string())
+    }
+
+    /// The read error inside `e`, if it is one.
+    fn read_error(e: &FrameDecoderError) -> Option<&io::Error> {
+        use FrameDecoderError as F;
+        match e {
+            F::FailedToReadBlockHeader(BlockHeaderReadError::ReadError(e))
+            | F::FailedToReadBlockBody(
+                DecodeBlockContentError::ReadError { source: e, .. }
+                | DecodeBlockContentError::DecompressBlockError(
+                    DecompressBlockError::BlockContentReadError(e),
+                ),
+            )
+            | F::FailedToReadChecksum(e)
+            | F::FailedToDrainDecodebuffer(e)
+            | F::ReadFrameHeaderError(
+                ReadFrameHeaderError::MagicNumberReadError(e)
+                | ReadFrameHeaderError::FrameDescriptorReadError(e)
+                | ReadFrameHeaderError::WindowDescriptorReadError(e)
+                | ReadFrameHeaderError::DictionaryIdReadError(e)
+                | ReadFrameHeaderError::FrameContentSizeReadError(e),
+            ) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Whether `e` is the input ending inside a frame's blocks.
+    fn ends_in_blocks(e: &FrameDecoderError) -> bool {
+        !matches!(e, FrameDecoderError::ReadFrameHeaderError(_))
+            && read_error(e).is_some_and(|e| e.kind() == io::ErrorKind::UnexpectedEof)
+    }
+
+    /// ruzstd's errors in plain words (its own messages show Rust's debug
+    /// form of nested errors).
+    fn describe(e: &FrameDecoderError) -> String {
+        use FrameDecoderError as F;
+        if let Some(io) = read_error(e) {
+            return match (io.kind(), e) {
+                (io::ErrorKind::UnexpectedEof, F::ReadFrameHeaderError(_)) => {
+                    "the file ends inside a frame header".to_owned()
+                }
+                (io::ErrorKind::UnexpectedEof, _) => "the file ends inside a frame".to_owned(),
+                _ => io.to_string(),
+            };
+        }
+        match e {
+            F::ReadFrameHeaderError(ReadFrameHeaderError::BadMagicNumber(magic)) => {
+                format!("no frame where one should start (magic number 0x{magic:08X})")
+            }
+            F::ReadFrameHeaderError(_) | F::FrameHeaderError(_) | F::FailedToInitialize(_) => {
+                "a frame header is damaged".to_owned()
+            }
+            F::WindowSizeTooBig { requested, max } => {
+                format!("a frame needs a window of {requested} bytes, more than the {max} allowed")
+            }
+            F::DictNotProvided { dict_id } => {
+                format!("a frame needs dictionary {dict_id}, which is not available")
+            }
+            F::DictionaryDecodeError(_) => "a dictionary is damaged".to_owned(),
+            F::FailedToReadBlockHeader(_) => "a block header is damaged".to_owned(),
+            F::FailedToReadBlockBody(_) => "a compressed block is damaged".to_owned(),
+            _ => "the data is damaged".to_owned(),
+        }
     }
 
     impl<R: BufRead> Read for Frames<R> {
@@ -398,6 +616,12 @@ mod ruzstd_codec {
                         }
                     }
                     if self.decoder.is_finished() {
+                        self.in_frame = false;
+                        if let Some(cut) = self.cut.take() {
+                            // Every complete block drained; the frame's
+                            // checksum was never read.
+                            return Err(cut);
+                        }
                         // Every byte drained: the checksum covers them all.
                         if let (Some(stored), Some(computed)) = (
                             self.decoder.get_checksum_from_data(),
@@ -406,12 +630,23 @@ mod ruzstd_codec {
                         {
                             return Err(bad("checksum mismatch"));
                         }
-                        self.in_frame = false;
                         continue;
                     }
-                    self.decoder
+                    if let Err(e) = self
+                        .decoder
                         .decode_blocks(&mut self.source, BlockDecodingStrategy::UptoBlocks(1))
-                        .map_err(bad)?;
+                    {
+                        // The file cut (not a read that failed, nor a
+                        // damaged block): close the frame to drain it.
+                        if ends_in_blocks(&e) && self.source.fill_buf()?.is_empty() {
+                            self.decoder
+                                .decode_blocks(&END[..], BlockDecodingStrategy::UptoBlocks(1))
+                                .map_err(|e| bad(describe(&e)))?;
+                            self.cut = Some(bad(describe(&e)));
+                            continue;
+                        }
+                        return Err(bad(describe(&e)));
+                    }
                     continue;
                 }
                 if self.source.fill_buf()?.is_empty() {
@@ -426,10 +661,10 @@ mod ruzstd_codec {
                         let skipped =
                             io::copy(&mut (&mut self.source).take(length), &mut io::sink())?;
                         if skipped < length {
-                            return Err(bad("truncated skippable frame"));
+                            return Err(bad("the file ends inside a skippable frame"));
                         }
                     }
-                    Err(e) => return Err(bad(e)),
+                    Err(e) => return Err(bad(describe(&e))),
                 }
             }
         }
@@ -810,6 +1045,95 @@ mod tests {
         );
     }
 
+    /// One zstd frame of `data` with an 8 MiB window, as `zstd -19` and
+    /// the Lichess dumps write them: ruzstd's own frame (a 128 KiB window,
+    /// compressed blocks, a checksum) under a header that declares the
+    /// larger window.
+    fn zstd_big_window(data: &[u8]) -> Vec<u8> {
+        let frame =
+            ruzstd::encoding::compress_to_vec(data, ruzstd::encoding::CompressionLevel::Fastest);
+        assert_eq!(frame[..4], [0x28, 0xB5, 0x2F, 0xFD]);
+        let descriptor = frame[4];
+        let single_segment = descriptor & 0x20 != 0;
+        let dictionary = [0, 1, 2, 4][usize::from(descriptor & 3)];
+        let content_size = match descriptor >> 6 {
+            0 => usize::from(single_segment),
+            1 => 2,
+            2 => 4,
+            _ => 8,
+        };
+        let blocks = 5 + usize::from(!single_segment) + dictionary + content_size;
+        // Keep the checksum flag; no content size, no dictionary; window
+        // log 23 (exponent 13, mantissa 0).
+        let mut out = vec![0x28, 0xB5, 0x2F, 0xFD, descriptor & 0x04, 13 << 3];
+        out.extend_from_slice(&frame[blocks..]);
+        out
+    }
+
+    /// A file cut in the middle gives what was before the cut (up to the
+    /// format's block) and then an error naming the format, in plain words.
+    #[test]
+    fn truncated_keeps_what_comes_before_the_cut() {
+        let data = sample(60_000); // about 5 MB
+        for compression in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+            let (raw, block) = match compression {
+                Compression::Zstd => (zstd_big_window(&data), 128 << 10),
+                // Level 6: blocks of 600 kB of input.
+                Compression::Bzip2 => (compress(compression, &data), 600_000),
+                _ => (compress(compression, &data), 0),
+            };
+            let cut = raw.len() / 2;
+            // The data decoded at the cut, about.
+            let at_cut = data.len() * cut / raw.len();
+            let mut opened = open_reader(Box::new(Cursor::new(raw[..cut].to_vec())), None).unwrap();
+            let mut out = Vec::new();
+            let error = opened.reader.read_to_end(&mut out).unwrap_err();
+            assert!(data.starts_with(&out), "{compression:?}: a prefix");
+            assert!(
+                out.len() + block + (64 << 10) >= at_cut,
+                "{compression:?}: {} bytes of about {at_cut} before the cut",
+                out.len()
+            );
+            let message = error.to_string();
+            let prefix = format!("corrupt {} data: ", compression.name());
+            assert!(message.starts_with(&prefix), "{message}");
+            assert!(!message.contains('{'), "{message}");
+            assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        }
+        // The whole frame still reads (the new header is right).
+        let (_, out) = decode(zstd_big_window(&data)).unwrap();
+        assert!(out == data);
+    }
+
+    /// Every zstd error is a sentence, without Rust's debug text.
+    #[test]
+    fn zstd_errors_are_sentences() {
+        let data = sample(3000);
+        let raw = zstd_big_window(&data);
+        let mut damaged = Vec::new();
+        for cut in [5, 6, 7, 9, 100, raw.len() - 3] {
+            damaged.push(raw[..cut].to_vec());
+        }
+        for at in [4, 5, 6, 7, 8, 50, raw.len() / 2] {
+            for flip in [0x01, 0x0F, 0xF0, 0xFF] {
+                let mut bytes = raw.clone();
+                bytes[at] ^= flip;
+                damaged.push(bytes);
+            }
+        }
+        // A second frame that is not one.
+        damaged.push([raw.as_slice(), b"[Event"].concat());
+        for bytes in damaged {
+            let Err(error) = decode(bytes) else { continue };
+            let message = error.to_string();
+            assert!(message.starts_with("corrupt zstd data: "), "{message}");
+            assert!(
+                !message.contains('{') && !message.contains("Error"),
+                "{message}"
+            );
+        }
+    }
+
     /// A read error of the input is passed on, not called corrupt data.
     #[test]
     fn input_errors_are_not_corrupt_data() {
@@ -825,8 +1149,10 @@ mod tests {
         for compression in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
             let mut raw = compress(compression, &sample(3000));
             raw.truncate(raw.len() / 2);
-            let mut opened = open_reader(Box::new(Failing(Cursor::new(raw))), None).unwrap();
-            let error = opened.reader.read_to_end(&mut Vec::new()).unwrap_err();
+            // At the first read of the decoded text (by `open_reader`) or later.
+            let error = open_reader(Box::new(Failing(Cursor::new(raw))), None)
+                .and_then(|mut opened| opened.reader.read_to_end(&mut Vec::new()))
+                .unwrap_err();
             assert_eq!(error.to_string(), "disk on fire", "{compression:?}");
         }
     }
@@ -853,6 +1179,111 @@ mod tests {
             opened.reader.read_to_end(&mut out).unwrap();
             assert!(out == data, "{compression:?}");
         }
+    }
+
+    /// The error of opening `raw`, one byte at a time or all at once.
+    fn refused(raw: &[u8]) -> Vec<io::Error> {
+        let whole = open_reader(Box::new(Cursor::new(raw.to_vec())), None);
+        let trickle = open_reader(Box::new(Trickle(Cursor::new(raw.to_vec()))), None);
+        [whole, trickle]
+            .into_iter()
+            .map(|opened| opened.expect_err("refused"))
+            .collect()
+    }
+
+    #[test]
+    fn other_formats_are_refused_by_their_magic_numbers() {
+        let pgn = sample(10);
+        for (magic, words) in [
+            (
+                &b"PK\x03\x04"[..],
+                "a zip archive, which chessnote does not read: unzip it first",
+            ),
+            (b"PK\x05\x06", "a zip archive"),
+            (b"PK\x07\x08", "a zip archive"),
+            (
+                b"\xFD7zXZ\x00",
+                "xz-compressed data, which chessnote does not read: decompress it first (xz -d)",
+            ),
+            (b"7z\xBC\xAF\x27\x1C", "a 7z archive"),
+            (b"\x04\x22\x4D\x18", "lz4-compressed data"),
+            (b"\x02\x21\x4C\x18", "lz4-compressed data"),
+            (b"Rar!\x1A\x07\x00", "a rar archive"),
+            (b"Rar!\x1A\x07\x01\x00", "a rar archive"),
+            (b"LZIP\x01", "lzip-compressed data"),
+            (
+                b"\xFF\xFE[\x00E\x00",
+                "UTF-16 text: convert it to UTF-8 first",
+            ),
+            (b"\xFE\xFF\x00[\x00E", "UTF-16 text"),
+        ] {
+            // The magic number alone, or before text (PGN, even).
+            for raw in [magic.to_vec(), [magic, pgn.as_slice()].concat()] {
+                for error in refused(&raw) {
+                    assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+                    let message = error.to_string();
+                    assert!(message.starts_with("this looks like "), "{message}");
+                    assert!(message.contains(words), "{magic:?}: {message}");
+                }
+            }
+            // Cut short, it is not that format: a short plain input (the
+            // two bytes of a UTF-16 byte order mark are all it has).
+            let short = &magic[..3];
+            if !short.contains(&0) && !words.starts_with("UTF-16") {
+                let (compression, out) = decode(short.to_vec()).unwrap();
+                assert_eq!(compression, Compression::None);
+                assert_eq!(out, short);
+            }
+        }
+        // A UTF-8 byte order mark is text.
+        let bom = [&b"\xEF\xBB\xBF"[..], &pgn].concat();
+        assert_eq!(decode(bom.clone()).unwrap().1, bom);
+    }
+
+    /// A NUL byte in the first bytes is binary data, plain or decompressed;
+    /// after them it is left to the PGN reader.
+    #[test]
+    fn a_nul_byte_in_the_first_bytes_is_binary_data() {
+        let data = sample(1000);
+        for at in [0, 7, 100, PEEK - 1] {
+            let mut raw = data.clone();
+            raw[at] = 0;
+            let error = decode(raw.clone()).unwrap_err();
+            assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+            assert_eq!(
+                error.to_string(),
+                format!("binary data (a NUL byte at offset {at}), not text")
+            );
+            for compression in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+                let error = decode(compress(compression, &raw)).unwrap_err();
+                assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+                let name = compression.name();
+                assert_eq!(
+                    error.to_string(),
+                    format!(
+                        "{name}-compressed binary data (a NUL byte at offset {at} once decompressed), not text"
+                    )
+                );
+            }
+        }
+        // Later, or past what a trickle's first reads give, it is read.
+        let mut raw = data.clone();
+        raw[PEEK + 10] = 0;
+        for compression in ALL {
+            assert!(decode(compress(compression, &raw)).unwrap().1 == raw);
+        }
+        raw[20] = 0;
+        let mut opened = open_reader(Box::new(Trickle(Cursor::new(raw.clone()))), None).unwrap();
+        let mut out = Vec::new();
+        opened.reader.read_to_end(&mut out).unwrap();
+        assert!(out == raw);
+        // On a trickle, the first bytes are checked all the same.
+        raw[3] = 0;
+        let error = refused(&raw).pop().unwrap();
+        assert_eq!(
+            error.to_string(),
+            "binary data (a NUL byte at offset 3), not text"
+        );
     }
 
     /// An endless compressed stream: the same compressed block of

@@ -1500,6 +1500,101 @@ mod compressed {
         );
     }
 
+    /// A zip archive holding `name` with `data`, stored (not compressed),
+    /// as `zip -0` writes it.
+    fn stored_zip(name: &str, data: &[u8]) -> Vec<u8> {
+        let mut crc = flate2::Crc::new();
+        crc.update(data);
+        let size = (data.len() as u32).to_le_bytes();
+        // Version 2.0, no flags, stored, no date: then the CRC and sizes.
+        let mut common = vec![20, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        common.extend_from_slice(&crc.sum().to_le_bytes());
+        common.extend_from_slice(&size);
+        common.extend_from_slice(&size);
+        common.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        common.extend_from_slice(&[0, 0]); // no extra field
+        let mut out = b"PK\x03\x04".to_vec();
+        out.extend_from_slice(&common);
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(data);
+        let directory = out.len() as u32;
+        out.extend_from_slice(b"PK\x01\x02\x14\x03");
+        out.extend_from_slice(&common);
+        // No comment, disk 0, no attributes, the entry at offset 0.
+        out.extend_from_slice(&[0; 12]);
+        out.extend_from_slice(name.as_bytes());
+        let directory_size = out.len() as u32 - directory;
+        out.extend_from_slice(b"PK\x05\x06\0\0\0\0\x01\0\x01\0");
+        out.extend_from_slice(&directory_size.to_le_bytes());
+        out.extend_from_slice(&directory.to_le_bytes());
+        out.extend_from_slice(&[0, 0]);
+        out
+    }
+
+    /// Archives and binary data are refused, not read as text (issue 30:
+    /// `pgn count twic.zip` printed 586): exit 2, the usual `FILE: MESSAGE`
+    /// line, no games written.
+    #[test]
+    fn archives_and_binary_files_are_refused() {
+        let text = b"[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+        let dir = TempDir::new("pgn-binary");
+        let zip = stored_zip("games.pgn", text);
+        assert_eq!(zip[..4], *b"PK\x03\x04");
+        // An xz header (the stream's magic and flags), then text.
+        let xz = [&b"\xFD7zXZ\x00\x00\x04\xE6\xD6\xB4\x46"[..], text].concat();
+        let mut binary = text.to_vec();
+        binary[5] = 0;
+        let files = [
+            (
+                dir.file("twic.zip", &zip),
+                "this looks like a zip archive, which chessnote does not read: unzip it first",
+            ),
+            (
+                dir.file("twic.pgn.xz", &xz),
+                "this looks like xz-compressed data, which chessnote does not read: decompress it first (xz -d)",
+            ),
+            (
+                dir.file("twic.pgn", &binary),
+                "binary data (a NUL byte at offset 5), not text",
+            ),
+            (
+                dir.file("twic.pgn.gz", &gzip(&binary)),
+                "gzip-compressed binary data (a NUL byte at offset 5 once decompressed), not text",
+            ),
+        ];
+        for (file, message) in &files {
+            for (args, shell, stdout) in [
+                (&["pgn", "count", file][..], "chessnote pgn", "0\n"),
+                (
+                    &["pgn", "convert", "--to", "uci", file],
+                    "chessnote pgn",
+                    "",
+                ),
+                (&["fen", "parse", file], "chessnote fen parse", ""),
+            ] {
+                let run = chessnote(args, b"");
+                assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+                assert_eq!(
+                    run.stderr,
+                    format!("{shell}: {file}: {message}\n"),
+                    "{args:?}"
+                );
+                // `count` writes its total, of no game.
+                assert_eq!(run.stdout, stdout, "{args:?}");
+            }
+        }
+        // A missing file: the same line, with the system's words.
+        let missing = format!("{}/missing.pgn", dir.arg());
+        let run = pgn(&["count", &missing]);
+        assert_eq!(run.code, 2);
+        assert!(
+            run.stderr
+                .starts_with(&format!("chessnote pgn: {missing}: ")),
+            "{}",
+            run.stderr
+        );
+    }
+
     #[test]
     fn a_corrupt_compressed_file_is_unreadable_and_the_others_are_read() {
         let Some(data) = pgn_data("small/python-chess/kasparov-deep-blue-1997.pgn") else {
