@@ -35,7 +35,11 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         raw = Box::new(file);
         name = path.display().to_string();
     } else if source.hasattr("read")? {
-        raw = Box::new(PyReader(source.clone().unbind()));
+        raw = Box::new(PyReader {
+            file: source.clone().unbind(),
+            extra: Vec::new(),
+            at: 0,
+        });
         name = source
             .getattr("name")
             .ok()
@@ -54,14 +58,27 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
 }
 
 /// A Python file object as `io::Read`: each read attaches to the
-/// interpreter for the call to `read(n)`.
-struct PyReader(Py<PyAny>);
+/// interpreter for the call to `read(n)`. A `read(n)` that returns more
+/// than `n` bytes (some wrappers do) loses nothing: the rest is kept for
+/// the next reads.
+struct PyReader {
+    file: Py<PyAny>,
+    /// Bytes returned beyond what was asked, from `at` on.
+    extra: Vec<u8>,
+    at: usize,
+}
 
 impl Read for PyReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at < self.extra.len() {
+            let n = buf.len().min(self.extra.len() - self.at);
+            buf[..n].copy_from_slice(&self.extra[self.at..self.at + n]);
+            self.at += n;
+            return Ok(n);
+        }
         Python::attach(|py| {
             let chunk = self
-                .0
+                .file
                 .call_method1(py, "read", (buf.len(),))
                 .map_err(io::Error::other)?;
             let chunk = chunk.bind(py);
@@ -74,6 +91,9 @@ impl Read for PyReader {
             let bytes = bytes.as_bytes();
             let n = bytes.len().min(buf.len());
             buf[..n].copy_from_slice(&bytes[..n]);
+            self.extra.clear();
+            self.extra.extend_from_slice(&bytes[n..]);
+            self.at = 0;
             Ok(n)
         })
     }

@@ -246,6 +246,32 @@ def test_compressed_sources_are_told_by_content(compress, tmp_path):
         assert ours == theirs, f"{compress} {type(source).__name__}: {first_difference(ours, theirs)}"
 
 
+class Generous(io.RawIOBase):
+    """A file object whose read(n) returns more than n bytes: all it has
+    left, at most `most` at a time (some wrappers do this)."""
+
+    def __init__(self, data, most):
+        self.data, self.at, self.most = data, 0, most
+
+    def readable(self):
+        return True
+
+    def read(self, n=-1):
+        chunk = self.data[self.at:self.at + self.most]
+        self.at += len(chunk)
+        return chunk
+
+
+@pytest.mark.parametrize("most", [1 << 20, 10_000_000])
+def test_a_file_object_that_returns_more_than_asked_loses_nothing(most):
+    path = shared_file("medium/twic1599_1000k.pgn")
+    theirs = list(cli_json_cached(path))
+    data = path.read_bytes()
+    for threads in (1, 2):
+        ours = [g.to_dict() for g in chessnote.read_pgn(Generous(data, most), threads=threads)]
+        assert ours == theirs, f"threads={threads}: {first_difference(ours, theirs)}"
+
+
 def test_a_text_file_object_is_refused():
     path = shared_file("small/python-chess/molinari-bordais-1979.pgn")
     with open(path, encoding="utf-8") as f, pytest.raises((TypeError, OSError)) as info:

@@ -1436,12 +1436,19 @@ fn an_unreadable_input_exits_2_and_the_others_are_exported() {
     #[cfg(feature = "parquet")]
     for to in ["parquet", "arrow"] {
         let out = dir.path(&format!("out.{to}"));
+        // A file output with an input that cannot be opened: refused before
+        // anything is written (issue 30).
         let run = export(
             &["--to", to, "--out", &out],
             &[&good, missing, &corrupt, &good],
         );
         assert_eq!(run.code, 2, "{to}: {}", run.stderr);
-        assert!(run.stderr.contains(missing) && run.stderr.contains(&corrupt));
+        assert!(run.stderr.contains(missing), "{}", run.stderr);
+        assert!(!std::path::Path::new(&out).exists(), "nothing written");
+        // A damaged input: the rows before the damage are written, exit 2.
+        let run = export(&["--to", to, "--out", &out], &[&good, &corrupt, &good]);
+        assert_eq!(run.code, 2, "{to}: {}", run.stderr);
+        assert!(run.stderr.contains(&corrupt));
         let bytes = std::fs::read(&out).expect("written all the same");
         if to == "parquet" {
             assert_parquet(&bytes, to);

@@ -1972,6 +1972,10 @@ fn an_unknown_escape_in_a_tag_is_kept_and_a_warning() {
     assert!(value["errors"].as_array().unwrap().is_empty());
     let strict = pgn_in(&["check", "--strict", "-"], game.as_bytes());
     assert_eq!(strict.code, 1);
-    assert!(strict.stdout.contains("unknown escape"), "{}", strict.stdout);
+    assert!(
+        strict.stdout.contains("unknown escape"),
+        "{}",
+        strict.stdout
+    );
     assert!(!strict.stdout.contains("warning["), "{}", strict.stdout);
 }

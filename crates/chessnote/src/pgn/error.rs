@@ -48,6 +48,12 @@ error_kind! {
         UnclosedVariation = ("unclosed-variation", "variation not closed"),
         /// A termination marker inside a variation.
         ResultInVariation = ("result-in-variation", "result inside a variation"),
+        /// A game that ends with no termination marker (`1-0`, `0-1`,
+        /// `1/2-1/2`, `*`): cut off by the end of the input, by the next
+        /// game's tags, or by move numbers that start over. Its moves are
+        /// read; a warning under [`super::PgnLeniency::MissingResult`] (the
+        /// default), an error without it.
+        MissingResult = ("missing-result", "game ends without a result"),
         /// The termination marker differs from the `Result` tag.
         ResultMismatch = ("result-mismatch", "result differs from the Result tag"),
         /// Variations nested deeper than the limit

@@ -31,6 +31,10 @@ named_enum! {
         /// or `\` (`\'`, `\n`), kept as written: the standard names only
         /// those two escapes.
         UnknownEscape = "unknown-escape",
+        /// A game that ends with no termination marker (cut off by the end
+        /// of the input, the next game's tags, or move numbers that start
+        /// over): its moves are read, the game reported.
+        MissingResult = "missing-result",
     }
 }
 
@@ -45,6 +49,9 @@ impl PgnLeniency {
         match self {
             PgnLeniency::UnicodeResult => "result written with ½ or a long dash (½-½, 1–0)",
             PgnLeniency::UciMoves => "a move written in UCI (e2e4) instead of SAN",
+            PgnLeniency::MissingResult => {
+                "a game with no result marker at its end (cut off, or the next game starts)"
+            }
             PgnLeniency::UnknownEscape => {
                 "a backslash in a tag value before a character other than \" or \\, kept as written"
             }
@@ -165,13 +172,15 @@ impl ReadOptions {
 
     /// The defaults: nothing that can be read unambiguously is lost.
     /// [`ReadOptions::DEFAULT_SAN`], moves written in UCI
-    /// ([`PgnLeniency::UciMoves`]) and unknown escapes in tag values kept
-    /// as written ([`PgnLeniency::UnknownEscape`]), each reported as a
+    /// ([`PgnLeniency::UciMoves`]), unknown escapes in tag values kept
+    /// as written ([`PgnLeniency::UnknownEscape`]) and games with no result
+    /// marker ([`PgnLeniency::MissingResult`]), each reported as a
     /// warning; strict FEN tags, [`Limits::DEFAULT`], a 64 KiB buffer.
     pub const DEFAULT: ReadOptions = ReadOptions {
         leniencies: PgnLeniencies::EMPTY
             .with(PgnLeniency::UciMoves)
-            .with(PgnLeniency::UnknownEscape),
+            .with(PgnLeniency::UnknownEscape)
+            .with(PgnLeniency::MissingResult),
         san: ReadOptions::DEFAULT_SAN,
         fen: FenOptions::STRICT,
         limits: Limits::DEFAULT,

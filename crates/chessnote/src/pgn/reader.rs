@@ -118,6 +118,9 @@ pub struct Reader<I> {
     /// Open variations being skipped, inside the ones read.
     skip: usize,
     after_result: bool,
+    /// Whether the game has movetext (a token after its tags): a game of
+    /// tags only has no result to miss.
+    has_movetext: bool,
     /// Where the outermost open variation opened.
     open_paren: Location,
     /// The last move number of the mainline, to tell a game without tags
@@ -230,6 +233,7 @@ impl<I: Input> Reader<I> {
             plies: Vec::new(),
             skip: 0,
             after_result: false,
+            has_movetext: false,
             last_number: 0,
             open_paren: start,
             stop: u64::MAX,
@@ -725,6 +729,7 @@ impl<I: Input> Reader<I> {
         self.plies.push(0);
         self.skip = 0;
         self.after_result = false;
+        self.has_movetext = false;
         self.last_number = 0;
         Ok(true)
     }
@@ -754,6 +759,24 @@ impl<I: Input> Reader<I> {
                 }
                 Some(&b) if is_space(b) => {}
                 Some(b'%') if self.offset == self.line_start => self.skip_line()?,
+                Some(b)
+                    if b.is_ascii_alphabetic()
+                        && self.tags > 0
+                        && self.offset == self.line_start =>
+                {
+                    // `Name "value"]`, a line among tags: a tag pair whose
+                    // `[` is missing, read and reported (not movetext,
+                    // which would cut the game in two).
+                    self.ensure(self.options.limits.max_tag_len)?;
+                    let data = self.input.data();
+                    let max = data.len().min(self.options.limits.max_tag_len);
+                    let Some((parsed, len)) = bracketless_tag(&data[..max], self.input.at_end())
+                    else {
+                        return Ok(Continue(()));
+                    };
+                    newlines = 0;
+                    flow!(self.tag_pair(sink, len, parsed)?);
+                }
                 _ => return Ok(Continue(())),
             }
         }
@@ -848,6 +871,9 @@ impl<I: Input> Reader<I> {
                 return Ok(Continue(()));
             }
             let blank = newlines >= 2;
+            if b != b'[' && !is_space(b) {
+                self.has_movetext = true;
+            }
             match b {
                 b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
                     newlines += self.skip_space();
@@ -920,7 +946,7 @@ impl<I: Input> Reader<I> {
                         let number = rest[..digits].iter().fold(0u64, |n, &d| {
                             n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
                         });
-                        if *newlines >= 2 && number < self.last_number {
+                        if starts_over(number, self.last_number, *newlines >= 2, dots) {
                             break;
                         }
                         self.last_number = number;
@@ -943,8 +969,23 @@ impl<I: Input> Reader<I> {
         self.bump(i);
     }
 
-    /// After the movetext: variations left open are reported and closed.
+    /// After the movetext: a missing result and variations left open are
+    /// reported, and the variations closed.
     fn end_movetext<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
+        if !self.after_result && self.has_movetext && !S::QUIET {
+            let why = match self.input.data().first() {
+                None => "the input ends",
+                Some(b'[') => "a tag starts the next game",
+                Some(_) => "the next game starts (its move numbers start over)",
+            };
+            let mut error = self
+                .error(PgnErrorKind::MissingResult, 0)
+                .with_detail(format_args!("{why} here"));
+            if self.options.leniencies.contains(PgnLeniency::MissingResult) {
+                error = error.into_warning();
+            }
+            sink.error(error)?;
+        }
         if self.plies.len() > 1 || self.skip > 0 {
             let error = PgnError::new(
                 PgnErrorKind::UnclosedVariation,
@@ -1288,9 +1329,10 @@ impl<I: Input> Reader<I> {
 
     /// A token that starts with a digit: a move number (`12.`, `12...`,
     /// `12…`), a result, or castling with zeros. `None` when the number
-    /// starts the next game: after a blank line, in the mainline, a move
-    /// number lower than the last one (games without tags or results, one
-    /// after the other).
+    /// starts the next game: in the mainline, a move number lower than the
+    /// last one after a blank line, or `1.` after a move numbered 2 or
+    /// more ([`starts_over`]: games without tags or results, one after the
+    /// other).
     fn number<S: Sink>(
         &mut self,
         sink: &mut S,
@@ -1327,7 +1369,7 @@ impl<I: Input> Reader<I> {
                 let number = data[..digits].iter().fold(0u64, |n, &d| {
                     n.saturating_mul(10).saturating_add(u64::from(d - b'0'))
                 });
-                if blank && number < self.last_number {
+                if starts_over(number, self.last_number, blank, dots) {
                     return Ok(None);
                 }
                 self.last_number = number;
@@ -1553,6 +1595,38 @@ fn clean_tag(text: &[u8]) -> Option<(ParsedTag, usize)> {
     Some((parsed, close + 2))
 }
 
+/// A whole line `Name "value"]` (a clean tag pair with its `[` missing)
+/// at the start of `text`: the pair read with a [`PgnErrorKind::MalformedTag`]
+/// problem, and its length; `None` for anything else (the line is then
+/// movetext).
+fn bracketless_tag(text: &[u8], at_end: bool) -> Option<(ParsedTag, usize)> {
+    let line = match memchr::memchr(b'\n', text) {
+        Some(end) => &text[..end],
+        None if at_end => text,
+        None => return None,
+    };
+    let last = line.iter().rposition(|&b| !is_space(b))?;
+    if line[last] != b']' {
+        return None;
+    }
+    let mut probe = Vec::with_capacity(line.len() + 1);
+    probe.push(b'[');
+    probe.extend_from_slice(line);
+    let (parsed, end) = clean_tag(&probe)?;
+    if !probe[end..].iter().all(|&b| is_space(b)) {
+        return None;
+    }
+    let ((name_start, name_end), (value_start, value_end)) = parsed.pair?;
+    let parsed = ParsedTag {
+        pair: Some((
+            (name_start - 1, name_end - 1),
+            (value_start - 1, value_end - 1),
+        )),
+        problems: [Some(PgnErrorKind::MalformedTag), None],
+    };
+    Some((parsed, end - 1))
+}
+
 /// Where the tag pair at the start of `text` (`[` first) ends: after its
 /// `]`, or at the end of its line when the `]` is missing; `None` when
 /// neither is in `text`.
@@ -1570,6 +1644,14 @@ fn tag_end(text: &[u8]) -> Option<usize> {
         i += 1;
     }
     None
+}
+
+/// Whether move number `number` (with `dots` dots) starts a new game in
+/// the mainline after `last`: a lower number after a blank line, or `1.`
+/// after a move numbered 2 or more (games without tags or results one
+/// after the other).
+fn starts_over(number: u64, last: u64, blank: bool, dots: usize) -> bool {
+    blank && number < last || number == 1 && last >= 2 && dots > 0
 }
 
 fn is_symbol_byte(b: u8) -> bool {

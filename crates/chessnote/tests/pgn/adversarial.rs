@@ -182,10 +182,12 @@ fn a_million_nested_parentheses() {
     let (tally, peak) = stream(&pgn[..]);
     assert_eq!((tally.games, tally.moves), (1, 1));
     assert_eq!(tally.variations, 256);
+    // The result is in the variations skipped: the game has none.
     assert_eq!(
         tally.errors,
         [
             PgnErrorKind::VariationTooDeep,
+            PgnErrorKind::MissingResult,
             PgnErrorKind::UnclosedVariation
         ]
     );
@@ -234,7 +236,14 @@ fn a_100_mb_comment_left_open() {
     );
     let (tally, peak) = stream(input);
     assert_eq!((tally.games, tally.moves), (2, 2));
-    assert_eq!(tally.errors, [PgnErrorKind::UnterminatedComment]);
+    // The first game ends at the next one's tags, with no result.
+    assert_eq!(
+        tally.errors,
+        [
+            PgnErrorKind::UnterminatedComment,
+            PgnErrorKind::MissingResult
+        ]
+    );
     assert!(peak < MIB, "{peak} bytes");
 }
 

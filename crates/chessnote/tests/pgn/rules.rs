@@ -63,6 +63,108 @@ fn what_is_skipped_and_what_is_kept() {
     assert_eq!(g.result, Some(GameResult::Unknown));
 }
 
+/// A game with no result marker is read and reported where it ends: at
+/// the end of the input (a file cut off), at the next game's tags, or
+/// where its move numbers start over (games one after the other with no
+/// result between); a warning, an error when strict. A tag line missing
+/// its `[` is read as the tag it is, with an error, so the game is not cut
+/// in two (issue 30).
+#[test]
+fn games_that_end_without_a_result_are_reported_where_they_end() {
+    let ends =
+        |pgn: &str, options: ReadOptions| -> Vec<(u64, Vec<(PgnErrorKind, u64, u64, bool)>)> {
+            Reader::from_slice_with(pgn.as_bytes(), options)
+                .games()
+                .map(|g| {
+                    let problems = g
+                        .errors
+                        .iter()
+                        .chain(&g.warnings)
+                        .map(|e| {
+                            (
+                                e.kind(),
+                                e.location().line,
+                                e.location().column,
+                                e.is_warning(),
+                            )
+                        })
+                        .collect();
+                    (g.moves.len() as u64, problems)
+                })
+                .collect()
+        };
+    let missing = |line, column| (PgnErrorKind::MissingResult, line, column, true);
+    // Cut off by the end of the file, mid-game.
+    assert_eq!(
+        ends("[Event \"a\"]\n\n1. e4 e5 2. Bc4", ReadOptions::DEFAULT),
+        [(3, vec![missing(3, 16)])]
+    );
+    // Ended by the next game's tags.
+    assert_eq!(
+        ends(
+            "1. e4 e5\n\n[Event \"b\"]\n\n1. d4 *\n",
+            ReadOptions::DEFAULT
+        ),
+        [(2, vec![missing(3, 1)]), (1, vec![])]
+    );
+    // Move numbers that start over, with and without a blank line.
+    for between in ["\n", "\n\n", " "] {
+        let pgn = format!("1. e4 e5 2. Nf3 Nc6{between}1. d4 d5 2. c4 *");
+        let games = ends(&pgn, ReadOptions::DEFAULT);
+        assert_eq!(games.len(), 2, "{pgn:?}");
+        assert_eq!(games[0].0, 4);
+        assert_eq!(games[0].1.len(), 1);
+        assert_eq!(games[0].1[0].0, PgnErrorKind::MissingResult);
+        assert_eq!(games[1], (3, vec![]), "{pgn:?}");
+    }
+    // But not inside variations, nor a number repeated.
+    let games = ends(
+        "1. e4 e5 2. Nf3 (1. d4 d5 2. c4) 2... Nc6 *",
+        ReadOptions::DEFAULT,
+    );
+    assert_eq!(games, [(4, vec![])]);
+    // Strict: an error.
+    assert_eq!(
+        ends("1. e4", ReadOptions::STRICT),
+        [(1, vec![(PgnErrorKind::MissingResult, 1, 6, false)])]
+    );
+    // A game of tags only has no result to miss.
+    assert_eq!(
+        ends("[Event \"a\"]\n[Result \"*\"]\n", ReadOptions::DEFAULT),
+        [(0, vec![])]
+    );
+    // A tag line without its `[`: one game, the tag read, an error there.
+    let pgn = "[Event \"a\"]\nSite \"x\"]\n[White \"w\"]\n\n1. e4 e5 *\n";
+    let games: Vec<chessnote::pgn::Game> = Reader::from_slice(pgn.as_bytes()).games().collect();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tag("Site"), Some("x"));
+    assert_eq!(games[0].tag("White"), Some("w"));
+    assert_eq!(games[0].moves.len(), 2);
+    assert_eq!(kinds(&games[0]), [PgnErrorKind::MalformedTag]);
+    assert_eq!(games[0].errors[0].location().line, 2);
+    // The same games, cut by the chunker at the same places.
+    let pgn = "1. e4 e5 2. Nf3\n1. d4 *\n\n[Event \"a\"]\nSite \"x\"]\n\n1. c4 *";
+    let whole: Vec<u64> = Reader::from_slice(pgn.as_bytes())
+        .games()
+        .map(|g| g.offset)
+        .collect();
+    assert_eq!(whole.len(), 3);
+    for size in 1..pgn.len() {
+        let chunked: Vec<u64> =
+            chessnote::pgn::Chunks::new(pgn.as_bytes(), ReadOptions::DEFAULT, size)
+                .flat_map(|chunk| {
+                    chunk
+                        .unwrap()
+                        .reader()
+                        .games()
+                        .map(|g| g.offset)
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        assert_eq!(chunked, whole, "chunks of {size}");
+    }
+}
+
 #[test]
 fn each_problem_is_reported_and_read_past() {
     let g =
@@ -81,8 +183,12 @@ fn each_problem_is_reported_and_read_past() {
     assert_eq!(g.tag("Event"), Some("x"));
     // An escape PGN does not have: kept as written, a warning by default.
     assert_eq!(g.tag("Site"), Some("a\\'b"));
-    assert_eq!(g.warnings.len(), 1);
-    assert_eq!(g.warnings[0].kind(), PgnErrorKind::UnknownEscape);
+    // (And the game ends with no result: `½-½` was in the variation.)
+    let warnings: Vec<_> = g.warnings.iter().map(|w| w.kind()).collect();
+    assert_eq!(
+        warnings,
+        [PgnErrorKind::UnknownEscape, PgnErrorKind::MissingResult]
+    );
     assert_eq!(g.warnings[0].severity(), "warning");
     assert_eq!(g.warnings[0].location().line, 2);
     assert_eq!(g.legal_moves().count(), 4);
