@@ -646,6 +646,23 @@ pub fn diagnostic(source: &str, at: Location, message: &str, line: &[u8], offset
     )
 }
 
+/// Appends `text` with its control characters escaped (`\u{1b}`, `\0`,
+/// `\t`), as input is shown in every diagnostic: what a file holds never
+/// moves the terminal's cursor or changes its colours.
+pub fn push_printable(out: &mut String, text: &str) {
+    for c in text.chars() {
+        push_char(out, c);
+    }
+}
+
+fn push_char(out: &mut String, c: char) {
+    if c.is_control() {
+        out.extend(c.escape_default());
+    } else {
+        out.push(c);
+    }
+}
+
 /// The line as it is shown (control and non-UTF-8 bytes escaped, cut to
 /// [`CONTEXT`] bytes on either side of `offset`) and the column of the
 /// caret in it.
@@ -664,11 +681,7 @@ pub fn excerpt(line: &[u8], offset: usize) -> (String, usize) {
             if at >= offset && caret.is_none() {
                 caret = Some(shown.chars().count());
             }
-            if c.is_control() {
-                shown.extend(c.escape_default());
-            } else {
-                shown.push(c);
-            }
+            push_char(&mut shown, c);
             at += c.len_utf8();
         }
         for &byte in chunk.invalid() {

@@ -317,6 +317,9 @@ enum Writer {
 struct Open {
     writer: Writer,
     rows: u64,
+    /// When rows were last written to it (a count of writes), to close the
+    /// file written longest ago when too many are open.
+    used: u64,
     /// The file under its temporary name (`None`: stdout), renamed when
     /// closed.
     staged: Option<Staged>,
@@ -357,6 +360,8 @@ struct Open {
 /// ```
 pub struct Dataset {
     options: ExportOptions,
+    /// Writes so far (for [`Open::used`]).
+    writes: u64,
     /// The file or folder; `None`: stdout.
     path: Option<PathBuf>,
     open: BTreeMap<Key, Open>,
@@ -391,6 +396,7 @@ impl Dataset {
         }
         let mut dataset = Dataset {
             options: options.clone(),
+            writes: 0,
             path: path.map(Path::to_path_buf),
             open: BTreeMap::new(),
             next: BTreeMap::new(),
@@ -411,8 +417,24 @@ impl Dataset {
         Ok(dataset)
     }
 
+    /// The most files open at once: a partition written longest ago is
+    /// closed to open another (its later rows go to its next part), so
+    /// that thousands of partitions need neither thousands of open files
+    /// nor their buffers.
+    pub const MAX_OPEN: usize = 32;
+
     /// Starts the next file of partition `key`.
     fn open_part(&mut self, key: Key) -> io::Result<()> {
+        if self.open.len() >= Dataset::MAX_OPEN
+            && let Some(oldest) = self
+                .open
+                .iter()
+                .min_by_key(|(_, o)| o.used)
+                .map(|(k, _)| *k)
+            && let Some(open) = self.open.remove(&oldest)
+        {
+            open.close()?;
+        }
         let mut staged = None;
         let out: Out = match &self.path {
             None => Box::new(BufWriter::with_capacity(1 << 20, io::stdout())),
@@ -462,6 +484,7 @@ impl Dataset {
             Open {
                 writer,
                 rows: 0,
+                used: self.writes,
                 staged,
             },
         );
@@ -484,6 +507,8 @@ impl Dataset {
                 let Some(open) = self.open.get_mut(&key) else {
                     unreachable!("opened just now");
                 };
+                self.writes += 1;
+                open.used = self.writes;
                 let room = self
                     .options
                     .rows_per_file

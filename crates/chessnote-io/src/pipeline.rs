@@ -6,19 +6,22 @@
 //! With more than one thread, four stages overlap: a thread reads the
 //! source ahead in 1 MiB blocks (decompressing it), a thread cuts the
 //! blocks into chunks of whole games ([`Chunks`], at the reader's own game
-//! boundaries, numbered as one reader would number them), workers read the
-//! chunks, and [`Stream::next`] hands their results back in order. At most
-//! a few chunks per worker are in flight. With one thread, nothing is
-//! started: [`Stream::next`] reads the next batch of games itself.
+//! boundaries, numbered as one reader would number them) and deals them to
+//! the workers in turn, each worker hands back each chunk's output in
+//! batches ([`Work::is_full`]), and [`Stream::next`] takes them from the
+//! workers in the same turn, so in input order. Each worker has its own
+//! bounded queues: at most two chunks waiting and four batches written
+//! ahead per worker are in flight, whatever a chunk's output weighs. With
+//! one thread, nothing is started: [`Stream::next`] reads the next batch
+//! of games itself.
 //!
 //! The `chessnote` command and the Python package start no thread of their
 //! own: each describes what it does with a game as a [`Work`] and consumes
 //! a [`Stream`].
 
-use std::collections::BTreeMap;
 use std::io::{self, Read};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use chessnote::pgn::{Chunk, Chunks, Input, IoInput, ReadOptions, Reader};
@@ -90,8 +93,8 @@ pub trait Work: Send + Sync + 'static {
     ) -> Result<bool, I::Error>;
 
     /// Whether the games read into `out` make a batch to hand over now
-    /// (on one thread; with threads a batch is a chunk). Default: after
-    /// every game.
+    /// (on one thread, or a worker within its chunk; the end of a chunk
+    /// ends a batch too). Default: after every game.
     fn is_full(&self, worker: &Self::Worker, out: &Self::Output) -> bool {
         let _ = (worker, out);
         true
@@ -126,14 +129,19 @@ impl Pipeline {
         }
     }
 
+    /// The most workers: more would only add memory (each worker has its
+    /// own queues) and time to start them.
+    pub const MAX_THREADS: usize = 256;
+
     /// With `threads` workers (0: one per core; 1: everything on the
-    /// calling thread).
+    /// calling thread; at most [`Pipeline::MAX_THREADS`]).
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Pipeline {
         self.threads = match threads {
             0 => thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
-        };
+        }
+        .min(Pipeline::MAX_THREADS);
         self
     }
 
@@ -239,12 +247,49 @@ impl<W: Work> Iterator for Stream<W> {
     }
 }
 
+/// What the thread that cuts chunks hands a worker: a chunk, the rest of
+/// the source from a game too large for a chunk on, or the source's
+/// failure (after the chunks before it).
+enum Job {
+    Chunk(Chunk),
+    Rest(Box<Reader<RestInput>>),
+    Fail(io::Error),
+}
+
+/// The rest of a source after the chunks stopped: the bytes they held,
+/// then what is read ahead ([`Chunks::into_reader`]).
+type RestInput = IoInput<io::Chain<io::Cursor<Vec<u8>>, ReadAhead>>;
+
+/// The most bytes a chunk may hold: a game larger than this is not held
+/// whole; the rest of the source, from it on, is read by one worker, in
+/// the memory of a reader's buffer.
+const LARGE_GAME: usize = 8 << 20;
+
+/// A worker's result: part of a chunk's output (`last`: the chunk's last),
+/// or the source's failure.
+struct Piece<T> {
+    result: io::Result<T>,
+    last: bool,
+}
+
+/// Chunks a worker may have waiting, and pieces of output it may have
+/// written ahead of the reader: with the size of a chunk and of a batch,
+/// they bound what a stream holds (per worker).
+const CHUNKS_AHEAD: usize = 2;
+const PIECES_AHEAD: usize = 4;
+
 /// The results of work on each chunk of a stream, in order: a thread reads
-/// ahead, one cuts chunks, workers read them.
+/// ahead, one cuts chunks and deals them to the workers in turn, each
+/// worker hands back each chunk's output in batches ([`Work::is_full`]),
+/// and the results are taken from the workers in the same turn. Each
+/// worker has its own bounded queues, so what is in flight is bounded by
+/// the number of workers, whatever a chunk's output weighs (a drawing a
+/// game, a row a game).
 struct Ordered<T> {
-    results: Receiver<(u64, io::Result<T>)>,
-    early: BTreeMap<u64, io::Result<T>>,
-    next: u64,
+    /// Each worker's results.
+    results: Vec<Receiver<Piece<T>>>,
+    /// The worker of the chunk being handed back.
+    turn: usize,
 }
 
 impl<T: Default + Send + 'static> Ordered<T> {
@@ -254,82 +299,132 @@ impl<T: Default + Send + 'static> Ordered<T> {
         work: Arc<W>,
     ) -> Ordered<T> {
         let threads = pipeline.threads.max(1);
-        let (chunks_in, chunks_out) = sync_channel::<(u64, Chunk)>(threads * 2);
-        let (results_in, results) = sync_channel(threads * 2);
         // Decompressing and cutting are the serial part: on threads of
         // their own, they overlap.
         let (blocks_in, blocks_out) = sync_channel::<io::Result<Vec<u8>>>(4);
         thread::spawn(move || read_ahead(read, &blocks_in));
-        let cutter_results = results_in.clone();
+        let mut jobs = Vec::with_capacity(threads);
+        let mut results = Vec::with_capacity(threads);
+        for _ in 0..threads {
+            let (jobs_in, jobs_out) = sync_channel::<Job>(CHUNKS_AHEAD);
+            let (results_in, results_out) = sync_channel::<Piece<T>>(PIECES_AHEAD);
+            jobs.push(jobs_in);
+            results.push(results_out);
+            let work = Arc::clone(&work);
+            thread::spawn(move || serve(&*work, &jobs_out, &results_in));
+        }
         thread::spawn(move || {
             let ahead = ReadAhead {
                 blocks: blocks_out,
                 block: Vec::new(),
                 at: 0,
             };
-            let chunks = Chunks::new(ahead, pipeline.options, pipeline.chunk_size);
-            for (seq, chunk) in (0u64..).zip(chunks) {
-                match chunk {
-                    Ok(chunk) => {
-                        if chunks_in.send((seq, chunk)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(error) => {
-                        // After the chunks before it: the stream ends here.
-                        let _ = cutter_results.send((seq, Err(error)));
-                        return;
-                    }
+            let limit = LARGE_GAME.max(4 * pipeline.chunk_size);
+            let mut chunks = Chunks::new(ahead, pipeline.options, pipeline.chunk_size).limit(limit);
+            let mut turn = 0;
+            for chunk in &mut chunks {
+                let job = match chunk {
+                    Ok(chunk) => Job::Chunk(chunk),
+                    Err(error) => Job::Fail(error),
+                };
+                let failed = matches!(job, Job::Fail(_));
+                if jobs[turn].send(job).is_err() || failed {
+                    return;
                 }
+                turn = (turn + 1) % jobs.len();
+            }
+            if chunks.is_stopped() {
+                let _ = jobs[turn].send(Job::Rest(Box::new(chunks.into_reader())));
             }
         });
-        let chunks_out = Arc::new(Mutex::new(chunks_out));
-        for _ in 0..threads {
-            let chunks_out = Arc::clone(&chunks_out);
-            let results_in = results_in.clone();
-            let work = Arc::clone(&work);
-            thread::spawn(move || {
-                let mut worker = work.worker();
-                loop {
-                    let next = chunks_out
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .recv();
-                    let Ok((seq, chunk)) = next else { return };
-                    let mut out = W::Output::default();
-                    let mut reader = chunk.reader();
-                    // A chunk is in memory: reading it cannot fail.
-                    while let Ok(true) = work.game(&mut worker, &mut reader, &mut out) {}
-                    work.finish(&mut worker, &mut out, true);
-                    if results_in.send((seq, Ok(out))).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        Ordered {
-            results,
-            early: BTreeMap::new(),
-            next: 0,
-        }
+        Ordered { results, turn: 0 }
     }
 
-    /// The next chunk's result; `None` when the stream has ended.
+    /// The next result; `None` when the stream has ended.
     fn next(&mut self) -> Option<io::Result<T>> {
-        loop {
-            if let Some(result) = self.early.remove(&self.next) {
-                self.next += 1;
-                return Some(result);
-            }
-            match self.results.recv() {
-                Ok((seq, result)) => {
-                    self.early.insert(seq, result);
-                }
-                // Every thread has ended: all was handed back.
-                Err(_) => return self.early.pop_first().map(|(_, r)| r),
+        // The worker whose turn it is has ended: every chunk was handed
+        // back (a worker ends when no chunk is left to deal).
+        let piece = self.results[self.turn].recv().ok()?;
+        if piece.last {
+            self.turn = (self.turn + 1) % self.results.len();
+        }
+        Some(piece.result)
+    }
+}
+
+/// A worker: each chunk dealt to it read with `work`, its output handed
+/// back in batches, until no chunk is left or nobody listens.
+fn serve<W: Work>(work: &W, jobs: &Receiver<Job>, results: &SyncSender<Piece<W::Output>>) {
+    let mut worker = work.worker();
+    while let Ok(job) = jobs.recv() {
+        let read =
+            match job {
+                // A chunk is in memory: reading it cannot fail.
+                Job::Chunk(chunk) => read_all(
+                    work,
+                    &mut worker,
+                    &mut chunk.reader(),
+                    results,
+                    |n| match n {},
+                ),
+                Job::Rest(mut reader) => read_all(work, &mut worker, &mut *reader, results, |e| e),
+                Job::Fail(error) => Err(Some(error)),
+            };
+        match read {
+            Ok(()) => {}
+            Err(None) => return,
+            Err(Some(error)) => {
+                let _ = results.send(Piece {
+                    result: Err(error),
+                    last: true,
+                });
+                return;
             }
         }
     }
+}
+
+/// Reads every game of `reader` with `work`, handing the output back in
+/// batches, the last one marked: `Err(Some(_))` when the input failed
+/// (after the batches of the games before it), `Err(None)` when nobody
+/// listens.
+fn read_all<W: Work, I: Input>(
+    work: &W,
+    worker: &mut W::Worker,
+    reader: &mut Reader<I>,
+    results: &SyncSender<Piece<W::Output>>,
+    io_error: impl Fn(I::Error) -> io::Error,
+) -> Result<(), Option<io::Error>> {
+    let mut out = W::Output::default();
+    loop {
+        match work.game(worker, reader, &mut out) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(error) => {
+                work.finish(worker, &mut out, true);
+                let piece = Piece {
+                    result: Ok(out),
+                    last: false,
+                };
+                results.send(piece).map_err(|_| None)?;
+                return Err(Some(io_error(error)));
+            }
+        }
+        if work.is_full(worker, &out) {
+            work.finish(worker, &mut out, false);
+            let piece = Piece {
+                result: Ok(core::mem::take(&mut out)),
+                last: false,
+            };
+            results.send(piece).map_err(|_| None)?;
+        }
+    }
+    work.finish(worker, &mut out, true);
+    let piece = Piece {
+        result: Ok(out),
+        last: true,
+    };
+    results.send(piece).map_err(|_| None)
 }
 
 /// Reads `read` in blocks of 1 MiB into `blocks`, until its end, an error

@@ -118,9 +118,9 @@ fn every_thread_count_gives_the_same_games_in_order() {
         let got = run(pipeline, Box::new(io::Cursor::new(data.clone())), batch);
         assert_eq!(got.0, alone.0, "--threads {threads} --chunk-size {chunk}");
         assert!(got.2.is_none());
-        if pipeline.thread_count() == 1 {
-            assert!(got.1.iter().all(|&n| n <= batch), "{:?}", got.1);
-        }
+        // Batches are bounded on any number of threads, not a chunk's
+        // whole output: what is in flight does not grow with it.
+        assert!(got.1.iter().all(|&n| n <= batch), "{:?}", got.1);
     }
 }
 

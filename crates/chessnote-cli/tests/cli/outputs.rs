@@ -158,3 +158,59 @@ fn split_numbers_its_parts_without_gaps() {
         assert_eq!(*line, format!("{out}/g-{:05}.pgn\t1", i + 1));
     }
 }
+
+/// `--partition-by` with more partitions than a process may open files:
+/// at most `Dataset::MAX_OPEN` are open at once, so 300 years under a
+/// limit of 128 open files are written whole (each year's rows once, in
+/// order, in its folder), where every file open at once failed with
+/// "Too many open files" and left them all unreadable.
+#[cfg(unix)]
+#[test]
+fn thousands_of_partitions_need_few_open_files() {
+    use std::process::Command;
+    let dir = TempDir::new("partitions-open");
+    // Two rounds over 300 years: each partition's rows come twice, apart.
+    let mut pgn = String::new();
+    for round in 0..2 {
+        for year in 1700..2000 {
+            pgn.push_str(&format!(
+                "[Date \"{year}.01.01\"]\n[Round \"{round}\"]\n\n1. e4 *\n\n"
+            ));
+        }
+    }
+    let input = dir.file("years.pgn", pgn.as_bytes());
+    let out = format!("{}/by-year", dir.arg());
+    let run = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -n 128 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_chessnote"))
+        .args(["pgn", "export", "--to", "ndjson", "--columns", "Date,Round"])
+        .args(["--partition-by", "year", "--out", &out, &input])
+        .output()
+        .expect("run chessnote under sh");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let mut rows = 0;
+    for year in 1700..2000 {
+        let folder = Path::new(&out).join(format!("year={year}"));
+        let mut rounds = Vec::new();
+        for part in names(&folder) {
+            assert!(
+                part.starts_with("part-") && part.ends_with(".ndjson"),
+                "{part}"
+            );
+            let text = fs::read_to_string(folder.join(&part)).unwrap();
+            for line in text.lines() {
+                let row: serde_json::Value = serde_json::from_str(line).unwrap();
+                assert_eq!(row["Date"], format!("{year}.01.01"));
+                rounds.push(row["Round"].as_str().unwrap().to_owned());
+            }
+        }
+        assert_eq!(rounds, ["0", "1"], "year {year}");
+        rows += rounds.len();
+    }
+    assert_eq!(rows, 600);
+}

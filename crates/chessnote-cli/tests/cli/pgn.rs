@@ -1020,7 +1020,8 @@ fn usage_errors_exit_2() {
     assert!(run.stderr.contains(missing), "{}", run.stderr);
     for threads in ["1", "2"] {
         let run = pgn(&["count", "--threads", threads, a.arg(), missing, b.arg()]);
-        assert_eq!((run.stdout.as_str(), run.code), ("2\n", 2));
+        let each = format!("1\t{}\n0\t{missing}\n1\t{}\n2\ttotal\n", a.arg(), b.arg());
+        assert_eq!((run.stdout.as_str(), run.code), (each.as_str(), 2));
         let run = pgn(&["check", "--threads", threads, missing, a.arg(), b.arg()]);
         assert_eq!((run.stdout.as_str(), run.code), ("", 2));
         assert!(run.stderr.contains(missing), "{}", run.stderr);
@@ -1978,4 +1979,45 @@ fn an_unknown_escape_in_a_tag_is_kept_and_a_warning() {
         strict.stdout
     );
     assert!(!strict.stdout.contains("warning["), "{}", strict.stdout);
+}
+
+/// `count` with several files: a count per file and the total, as `wc`
+/// prints them; `--json` the same as objects (issue 30). One file: the
+/// number alone, as before.
+#[test]
+fn count_counts_each_file_and_the_total() {
+    let dir = TempDir::new("count-each");
+    let a = dir.file("a.pgn", b"1. e4 *\n\n1. d4 *\n");
+    let b = dir.file("b.pgn", b"1. c4 *\n");
+    let run = pgn(&["count", &a, &b]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, format!("2\t{a}\n1\t{b}\n3\ttotal\n"));
+    assert_eq!(pgn(&["count", &a]).stdout, "2\n");
+    let json = pgn(&["count", "--json", "--where", "plies > 0", &a, &b]);
+    let value: Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(value["games"], 3);
+    assert_eq!(value["read"], 3);
+    assert_eq!(value["files"][0]["file"], a.as_str());
+    assert_eq!(value["files"][0]["games"], 2);
+    assert_eq!(value["files"][1]["read"], 1);
+    let one: Value = serde_json::from_str(pgn(&["count", "--json", &a]).stdout.trim()).unwrap();
+    assert_eq!(one, serde_json::json!({"games": 2, "read": 2}));
+}
+
+/// Control bytes of the input (an ANSI escape, a bell) are escaped in the
+/// diagnostics, as the token commands show them: a file cannot clear the
+/// terminal or colour it (issue 30).
+#[test]
+fn diagnostics_escape_control_bytes() {
+    let game = "[White \"a\u{1b}[31mred\"]\n\n1. e4 \u{1b}c\u{7} e5 *\n";
+    let run = pgn_in(&["check", "-"], game.as_bytes());
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        !run.stdout.contains('\u{1b}') && !run.stdout.contains('\u{7}'),
+        "{:?}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("a\\u{1b}[31mred - ?"), "{}", run.stdout);
+    assert!(run.stdout.contains("\\u{1b}c\\u{7}"), "{}", run.stdout);
+    assert_eq!(run.stdout.lines().count(), run.stdout.matches('\n').count());
 }

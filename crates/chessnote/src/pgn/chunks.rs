@@ -206,6 +206,10 @@ mod io {
         /// An error of the input, given after the whole games before it.
         error: Option<io::Error>,
         spare: Vec<Vec<u8>>,
+        /// The most bytes held without a cut ([`Chunks::limit`]).
+        limit: Option<usize>,
+        /// Whether the chunks stopped at a game over the limit.
+        stopped: bool,
     }
 
     impl<R: Read> Chunks<R> {
@@ -221,7 +225,35 @@ mod io {
                 ended: false,
                 error: None,
                 spare: Vec::new(),
+                limit: None,
+                stopped: false,
             }
+        }
+
+        /// The chunks stop (the iterator ends) at a game that holds more
+        /// than `bytes` bytes, rather than holding it whole: read the rest
+        /// of the input, from that game on, with [`Chunks::into_reader`],
+        /// in the memory of a reader's buffer. Without a limit, a chunk
+        /// holds the largest game whole.
+        #[must_use]
+        pub fn limit(mut self, bytes: usize) -> Chunks<R> {
+            self.limit = Some(bytes);
+            self
+        }
+
+        /// Whether the chunks stopped at a game over the [`Chunks::limit`]
+        /// (not at the end of the input, nor at an error).
+        pub fn is_stopped(&self) -> bool {
+            self.stopped
+        }
+
+        /// A reader of what the chunks have not handed out: the bytes held
+        /// and the rest of the input, its games numbered and placed as in
+        /// the whole input.
+        #[allow(clippy::type_complexity)] // The type says where the bytes come from.
+        pub fn into_reader(self) -> Reader<crate::pgn::IoInput<io::Chain<io::Cursor<Vec<u8>>, R>>> {
+            let rest = io::Cursor::new(self.pending).chain(self.read);
+            Reader::with_options(rest, self.options).at(self.start)
         }
 
         /// Gives back the bytes of a chunk that has been read, so that
@@ -292,6 +324,9 @@ mod io {
             if let Some(error) = self.error.take() {
                 return Some(Err(error));
             }
+            if self.stopped {
+                return None;
+            }
             let mut want = self.target + margin(&self.options);
             loop {
                 if let Err(error) = self.fill(want) {
@@ -317,6 +352,11 @@ mod io {
                 }
                 if let Some(cut) = cut_point(&self.pending, self.start, &self.options) {
                     return Some(Ok(self.cut(cut)));
+                }
+                if self.limit.is_some_and(|limit| self.pending.len() >= limit) {
+                    // One game over the limit: the chunks stop here.
+                    self.stopped = true;
+                    return None;
                 }
                 // One game so far: read on, doubling, so that a large game
                 // costs linear time.

@@ -67,6 +67,13 @@ error_kind! {
         TooManyTags = ("too-many-tags", "too many tags in a game"),
         /// A tag pair longer than the limit ([`super::Limits::max_tag_len`]).
         TagTooLong = ("tag-too-long", "tag pair too long"),
+        /// A comment longer than the limit
+        /// ([`super::Limits::max_comment_len`]): the first bytes are kept.
+        CommentTooLong = ("comment-too-long", "comment too long"),
+        /// More problems in a game than the limit
+        /// ([`super::Limits::max_problems`]): the first are kept, the
+        /// others counted.
+        TooManyProblems = ("too-many-problems", "too many problems in a game"),
         /// A token longer than the limit ([`super::Limits::max_token_len`]).
         TokenTooLong = ("token-too-long", "token too long"),
         /// A move that is not legal in the position (or is ambiguous, or

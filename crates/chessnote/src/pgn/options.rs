@@ -84,9 +84,17 @@ pub struct Limits {
     /// The longest tag pair, `[` to `]`, in bytes (default 16 KiB). The
     /// reader's buffer holds at least twice this.
     pub max_tag_len: usize,
-    /// The longest token (a move, a number, a NAG), in bytes (default 256;
-    /// comments have no limit: they come in pieces).
+    /// The longest token (a move, a number, a NAG), in bytes (default
+    /// 256).
     pub max_token_len: usize,
+    /// The longest comment kept, in bytes (default 1 MiB): a longer one
+    /// is cut there (at a character's boundary), read to its end, and that
+    /// is reported at its `{`.
+    pub max_comment_len: usize,
+    /// The most problems kept for one game, errors and warnings each
+    /// (default 1,000): the others are counted, and one more error says
+    /// how many there were.
+    pub max_problems: u32,
     /// The deepest nesting of variations (default 256); deeper ones are
     /// skipped, and that is reported.
     pub max_depth: usize,
@@ -103,6 +111,8 @@ impl Limits {
     pub const DEFAULT: Limits = Limits {
         max_tag_len: 16 * 1024,
         max_token_len: 256,
+        max_comment_len: 1 << 20,
+        max_problems: 1_000,
         max_depth: 256,
         max_moves: 1_000_000,
         max_tags: 10_000,

@@ -171,17 +171,7 @@ impl<'a> Reader<SliceInput<'a>> {
         options: ReadOptions,
         start: GameStart,
     ) -> Reader<SliceInput<'a>> {
-        let mut reader = Reader::from_input(SliceInput::new(bytes), options);
-        let at = start.location;
-        reader.offset = at.byte;
-        reader.line = at.line.max(1);
-        // The column counts from the start of the line, which can be in
-        // the input before these bytes.
-        reader.line_start = at.byte.saturating_sub(at.column.max(1) - 1);
-        reader.games = start.index;
-        reader.game = start;
-        reader.open_paren = at;
-        reader
+        Reader::from_input(SliceInput::new(bytes), options).at(start)
     }
 }
 
@@ -238,6 +228,24 @@ impl<I: Input> Reader<I> {
             open_paren: start,
             stop: u64::MAX,
         }
+    }
+
+    /// The reader of an input that continues a larger one at a game
+    /// boundary: its games numbered from `start.index` and located from
+    /// `start.location`, as if the input before it had been read (see
+    /// [`Reader::from_slice_at`]). Call it before reading.
+    #[must_use]
+    pub fn at(mut self, start: GameStart) -> Reader<I> {
+        let at = start.location;
+        self.offset = at.byte;
+        self.line = at.line.max(1);
+        // The column counts from the start of the line, which can be in
+        // the input before these bytes.
+        self.line_start = at.byte.saturating_sub(at.column.max(1) - 1);
+        self.games = start.index;
+        self.game = start;
+        self.open_paren = at;
+        self
     }
 
     /// The reader, reading no game that starts at or after byte `end` of
@@ -1463,9 +1471,15 @@ impl<I: Input> Reader<I> {
         let open = self.loc(0);
         self.bump(1);
         let mut deliver = !S::QUIET && self.skip == 0;
+        // Whether problems are reported: as `deliver`, but a comment cut
+        // at the limit is still reported if it is left open.
+        let mut report = deliver;
         // A `Break` from the visitor: the comment is still read to its end
         // (it has begun to be consumed), then the `Break` is returned.
         let mut stopped = None;
+        // Bytes delivered so far, to cut the comment at the limit.
+        let mut delivered = 0usize;
+        let max = self.options.limits.max_comment_len;
         loop {
             let at_end = self.input.at_end();
             let data = self.input.data();
@@ -1496,7 +1510,7 @@ impl<I: Input> Reader<I> {
             if kind == CommentKind::Line && !piece {
                 text = text.strip_suffix(b"\r").unwrap_or(text);
             }
-            if unterminated && deliver {
+            if unterminated && report {
                 let mut error = PgnError::new(
                     PgnErrorKind::UnterminatedComment,
                     open,
@@ -1514,11 +1528,41 @@ impl<I: Input> Reader<I> {
                 if let Break(b) = sink.error(error) {
                     stopped = Some(b);
                     deliver = false;
+                    report = false;
                 }
             }
-            if deliver && let Break(b) = sink.comment(RawComment::new(text, kind), piece) {
-                stopped = Some(b);
-                deliver = false;
+            let mut last = !piece;
+            if deliver && delivered.saturating_add(text.len()) > max {
+                // Over the limit: what fits ends the comment for the
+                // visitor, the rest is read past, and that is reported.
+                text = &text[..utf8_boundary(&text[..max - delivered])];
+                last = true;
+                let error = PgnError::new(
+                    PgnErrorKind::CommentTooLong,
+                    open,
+                    self.game.index,
+                    self.game.location,
+                )
+                .with_detail(format_args!(
+                    "its first {} bytes are kept (the limit is {max})",
+                    delivered + text.len()
+                ));
+                if let Break(b) = sink.error(error) {
+                    stopped = Some(b);
+                    deliver = false;
+                    report = false;
+                }
+            }
+            if deliver {
+                delivered += text.len();
+                if let Break(b) = sink.comment(RawComment::new(text, kind), !last) {
+                    stopped = Some(b);
+                    deliver = false;
+                    report = false;
+                }
+                if last {
+                    deliver = false;
+                }
             }
             // The newlines are counted once the bytes are consumed.
             self.line += scan.newlines;

@@ -501,6 +501,9 @@ pub struct ReplayState {
     /// The reader's errors, as they come (after the replay's at a byte).
     pending: Vec<PgnError>,
     warnings: Vec<PgnError>,
+    /// Problems over [`super::Limits::max_problems`], not kept: errors and
+    /// warnings, each counted, with the first of them.
+    dropped: [(u64, Option<PgnError>); 2],
     /// A comment longer than the reader's buffer, gathered.
     comment: Vec<u8>,
     /// The tags being read: their text (valid UTF-8, made a `String` in
@@ -535,6 +538,7 @@ impl ReplayState {
             errors: Vec::new(),
             pending: Vec::new(),
             warnings: Vec::new(),
+            dropped: Default::default(),
             comment: Vec::new(),
             tag_text: Vec::new(),
             tag_ends: Vec::new(),
@@ -677,7 +681,32 @@ impl ReplayState {
         self.errors.clear();
         self.pending.clear();
         self.warnings.clear();
+        self.dropped = Default::default();
         self.comment.clear();
+    }
+
+    /// Keeps `problem` (an error of the replay, one of the reader's, or a
+    /// warning) while the game has fewer than the limit of its kind;
+    /// counts it otherwise.
+    fn keep(&mut self, problem: PgnError, reader: bool) {
+        let max = self.options.read.limits.max_problems as usize;
+        let warning = problem.is_warning();
+        let kept = if warning {
+            self.warnings.len()
+        } else {
+            self.errors.len() + self.pending.len()
+        };
+        if kept >= max {
+            let (count, first) = &mut self.dropped[usize::from(warning)];
+            first.get_or_insert(problem);
+            *count += 1;
+        } else if warning {
+            self.warnings.push(problem);
+        } else if reader {
+            self.pending.push(problem);
+        } else {
+            self.errors.push(problem);
+        }
     }
 
     /// A tag pair, decoded into the text of the tags: an ASCII pair with no
@@ -734,21 +763,49 @@ impl ReplayState {
         let warning = PgnError::new(kind, token.location, self.game.index, self.game.location)
             .with_ply(self.replayer.ply())
             .with_token(token.text);
-        self.warnings.push(match read_as {
+        let warning = match read_as {
             Some(san) => warning.with_detail(format_args!("read as {san}")),
             None => warning,
-        });
+        };
+        self.keep(warning, false);
     }
 
     /// A move the replay could not play: the game's error, unless it is
     /// in a variation whose problems are not (the line stops either way).
     fn problem(&mut self, error: PgnError) {
         if self.depth == 0 || self.options.variation_problems {
-            self.errors.push(error);
+            self.keep(error, false);
         }
     }
 
     fn finish(&mut self) {
+        let dropped = core::mem::take(&mut self.dropped);
+        for (warning, (count, first)) in [false, true].into_iter().zip(dropped) {
+            let Some(first) = first else {
+                continue;
+            };
+            let what = if warning { "warnings" } else { "problems" };
+            let max = self.options.read.limits.max_problems;
+            // Where the first problem not kept is, with its token.
+            let mut error = PgnError::new(
+                PgnErrorKind::TooManyProblems,
+                first.location(),
+                self.game.index,
+                self.game.location,
+            );
+            if let Some(token) = first.token() {
+                error = error.with_token(token.trim_end_matches('…').as_bytes());
+            }
+            let mut error = error.with_detail(format_args!(
+                "the first {max} {what} are kept, and {count} more from here are not"
+            ));
+            if warning {
+                error = error.into_warning();
+                self.warnings.push(error);
+            } else {
+                self.errors.push(error);
+            }
+        }
         self.errors.append(&mut self.pending);
         self.errors.sort_by_key(|e| e.location().byte);
         self.warnings.sort_by_key(|e| e.location().byte);
@@ -910,7 +967,7 @@ impl<S: GameSink> Visitor for Replay<S> {
         if state.options.replay {
             match state.replayer.begin_movetext() {
                 Ok(()) => state.start_valid = true,
-                Err(error) => state.errors.push(error),
+                Err(error) => state.keep(error, false),
             }
         }
         match self.sink.begin_movetext(&self.state) {
@@ -1024,11 +1081,7 @@ impl<S: GameSink> Visitor for Replay<S> {
         {
             return Continue(());
         }
-        if error.is_warning() {
-            state.warnings.push(error);
-        } else {
-            state.pending.push(error);
-        }
+        state.keep(error, true);
         Continue(())
     }
 

@@ -11,7 +11,7 @@ use std::io::Read;
 use std::ops::ControlFlow::{self, Continue};
 
 use chessnote::pgn::{
-    Game, GameStart, PgnError, PgnErrorKind, RawComment, Reader, Skip, Token, Visitor,
+    Game, GameStart, PgnError, PgnErrorKind, RawComment, ReadOptions, Reader, Skip, Token, Visitor,
 };
 use chessnote::san::SanPlus;
 
@@ -164,9 +164,16 @@ impl Visitor for Tally {
 /// Streams `input` through a reader with the default 64 KiB buffer and a
 /// [`Tally`]; returns it and the peak of the bytes allocated meanwhile.
 fn stream(input: impl Read) -> (Tally, usize) {
+    stream_with(input, ReadOptions::DEFAULT)
+}
+
+/// [`stream`] with `options`.
+fn stream_with(input: impl Read, options: ReadOptions) -> (Tally, usize) {
     peak_of(|| {
         let mut tally = Tally::default();
-        Reader::new(input).visit_all_games(&mut tally).unwrap();
+        Reader::with_options(input, options)
+            .visit_all_games(&mut tally)
+            .unwrap();
         tally
     })
 }
@@ -207,13 +214,25 @@ fn a_million_nested_parentheses() {
 #[test]
 fn a_100_mb_comment_comes_in_pieces() {
     let len = 100 * MIB as u64;
-    let input = Generated::new(
-        b"[Event \"x\"]\n\n1. e4 {",
-        b"a long comment\n ",
-        len,
-        b"} e5 1-0\n",
-    );
-    let (tally, peak) = stream(input);
+    let input = || {
+        Generated::new(
+            b"[Event \"x\"]\n\n1. e4 {",
+            b"a long comment\n ",
+            len,
+            b"} e5 1-0\n",
+        )
+    };
+    // By default, a comment is cut at 1 MiB (`Limits::max_comment_len`),
+    // read past and reported (issue 30).
+    let (tally, peak) = stream(input());
+    assert_eq!((tally.games, tally.moves), (1, 2));
+    assert_eq!(tally.comment_bytes, MIB as u64);
+    assert_eq!(tally.errors, [PgnErrorKind::CommentTooLong]);
+    assert!(peak < MIB, "{peak} bytes");
+    // With no limit, it comes whole, in pieces.
+    let mut options = ReadOptions::DEFAULT;
+    options.limits.max_comment_len = usize::MAX;
+    let (tally, peak) = stream_with(input(), options);
     assert_eq!((tally.games, tally.moves), (1, 2));
     assert_eq!(tally.comment_bytes, len);
     assert!(
@@ -236,10 +255,12 @@ fn a_100_mb_comment_left_open() {
     );
     let (tally, peak) = stream(input);
     assert_eq!((tally.games, tally.moves), (2, 2));
-    // The first game ends at the next one's tags, with no result.
+    // The comment is cut at its limit, and left open; the first game ends
+    // at the next one's tags, with no result.
     assert_eq!(
         tally.errors,
         [
+            PgnErrorKind::CommentTooLong,
             PgnErrorKind::UnterminatedComment,
             PgnErrorKind::MissingResult
         ]

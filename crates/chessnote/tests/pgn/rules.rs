@@ -69,30 +69,32 @@ fn what_is_skipped_and_what_is_kept() {
 /// result between); a warning, an error when strict. A tag line missing
 /// its `[` is read as the tag it is, with an error, so the game is not cut
 /// in two (issue 30).
+/// A problem: its kind, line, column, and whether it is a warning.
+type Problem = (PgnErrorKind, u64, u64, bool);
+
 #[test]
 fn games_that_end_without_a_result_are_reported_where_they_end() {
-    let ends =
-        |pgn: &str, options: ReadOptions| -> Vec<(u64, Vec<(PgnErrorKind, u64, u64, bool)>)> {
-            Reader::from_slice_with(pgn.as_bytes(), options)
-                .games()
-                .map(|g| {
-                    let problems = g
-                        .errors
-                        .iter()
-                        .chain(&g.warnings)
-                        .map(|e| {
-                            (
-                                e.kind(),
-                                e.location().line,
-                                e.location().column,
-                                e.is_warning(),
-                            )
-                        })
-                        .collect();
-                    (g.moves.len() as u64, problems)
-                })
-                .collect()
-        };
+    let ends = |pgn: &str, options: ReadOptions| -> Vec<(u64, Vec<Problem>)> {
+        Reader::from_slice_with(pgn.as_bytes(), options)
+            .games()
+            .map(|g| {
+                let problems = g
+                    .errors
+                    .iter()
+                    .chain(&g.warnings)
+                    .map(|e| {
+                        (
+                            e.kind(),
+                            e.location().line,
+                            e.location().column,
+                            e.is_warning(),
+                        )
+                    })
+                    .collect();
+                (g.moves.len() as u64, problems)
+            })
+            .collect()
+    };
     let missing = |line, column| (PgnErrorKind::MissingResult, line, column, true);
     // Cut off by the end of the file, mid-game.
     assert_eq!(
@@ -301,4 +303,34 @@ fn games_name_the_san_leniencies_their_moves_needed() {
         read("1. e4 e5 *", SanOptions::LENIENT).leniencies,
         SanOptions::STRICT
     );
+}
+
+/// A game keeps at most `Limits::max_problems` errors (and as many
+/// warnings); one more error says how many were not kept and where the
+/// first of them is, so that ten million `)` do not cost gigabytes
+/// (issue 30).
+#[test]
+fn the_problems_kept_per_game_are_capped() {
+    let pgn = format!("1. e4 {} e5 *", ")".repeat(1_500));
+    let game = &games(&pgn)[0];
+    assert_eq!(game.moves.len(), 2);
+    assert_eq!(game.errors.len(), 1_001);
+    let last = game.errors.last().unwrap();
+    assert_eq!(last.kind(), PgnErrorKind::TooManyProblems);
+    assert!(last.to_string().contains("and 500 more"), "{last}");
+    // At the first `)` not kept: the 1,001st, at byte 6 + 1,000.
+    assert_eq!(last.location().byte, 1_006);
+    assert!(
+        game.errors[..1_000]
+            .iter()
+            .all(|e| e.kind() == PgnErrorKind::UnmatchedParenthesis)
+    );
+    // A higher limit keeps them all.
+    let mut options = ReadOptions::DEFAULT;
+    options.limits.max_problems = 2_000;
+    let game = Reader::from_slice_with(pgn.as_bytes(), options)
+        .games()
+        .next()
+        .unwrap();
+    assert_eq!(game.errors.len(), 1_500);
 }

@@ -161,6 +161,16 @@ pub struct Totals {
 }
 
 impl Totals {
+    /// Adds the counts of `other` (another source).
+    pub fn add(&mut self, other: &Totals) {
+        self.games += other.games;
+        self.matched += other.matched;
+        self.problem_games += other.problem_games;
+        self.problems += other.problems;
+        self.warnings += other.warnings;
+        self.unreadable |= other.unreadable;
+    }
+
     /// The exit status: 2 when a source could not be read, 1 when a game
     /// had an error, else 0 (warnings are not failures).
     pub fn exit(&self) -> ExitCode {

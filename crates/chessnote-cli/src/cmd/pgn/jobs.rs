@@ -338,11 +338,13 @@ impl Names {
 }
 
 /// `FILE:LINE:COLUMN: game N (White - Black), ply P: MESSAGE`, and for a
-/// warning `warning[NAME]: MESSAGE`, NAME its leniency's.
+/// warning `warning[NAME]: MESSAGE`, NAME its leniency's; control
+/// characters of the input (in names, tokens) escaped.
 pub fn problem_line(out: &mut String, file: &str, names: &Names, error: &PgnError) {
     let at = error.location();
+    let mut line = String::new();
     let _ = write!(
-        out,
+        line,
         "{file}:{}:{}: game {} ({} - {})",
         at.line,
         at.column,
@@ -351,12 +353,14 @@ pub fn problem_line(out: &mut String, file: &str, names: &Names, error: &PgnErro
         names.black
     );
     if let Some(ply) = error.ply() {
-        let _ = write!(out, ", ply {ply}");
+        let _ = write!(line, ", ply {ply}");
     }
     if error.is_warning() {
-        let _ = write!(out, ": warning[{}]", error.kind_name());
+        let _ = write!(line, ": warning[{}]", error.kind_name());
     }
-    let _ = writeln!(out, ": {}", error.message());
+    let _ = write!(line, ": {}", error.message());
+    crate::report::push_printable(out, &line);
+    out.push('\n');
 }
 
 /// A problem as one JSON object on a line: where (file, game, players),

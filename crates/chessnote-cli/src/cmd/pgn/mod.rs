@@ -65,8 +65,8 @@ pub struct Inputs {
     /// none for stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
-    /// Worker threads (default: one per core); with 1, everything is read
-    /// on one thread.
+    /// Worker threads (default: one per core; at most 256); with 1,
+    /// everything is read on one thread.
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// Show a progress bar on stderr (default: only when stderr is a
@@ -215,7 +215,9 @@ pub struct CountArgs {
     pub inputs: Inputs,
     #[command(flatten)]
     pub filter: Where,
-    /// Print `{"games": N}` instead of the number.
+    /// Print `{"games": N, "read": M}` instead of the number (`games`:
+    /// kept by `--where`, `read`: all), with several files a `files` list
+    /// of the same per file.
     #[arg(long)]
     pub json: bool,
 }
@@ -295,22 +297,55 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
         }
         Command::Count(args) => {
             let settings = Settings::new(&args.inputs, &args.filter)?;
-            let job = jobs::Count {
-                options: settings.options,
-                filter: settings.filter.is_some(),
-                moves: settings.filter.as_ref().is_some_and(|f| f.needs_moves()),
-            };
-            let totals = drive::drive(job, &settings);
-            let line = if args.json {
-                format!(
-                    "{{\"games\": {}, \"read\": {}}}\n",
-                    totals.matched, totals.games
-                )
+            // With several files, each is counted apart (as `wc` does):
+            // a line per file, then the total.
+            let mut each = Vec::new();
+            let mut total = drive::Totals::default();
+            for source in &settings.sources {
+                let one = Settings {
+                    sources: vec![source.clone()],
+                    ..settings.clone()
+                };
+                let job = jobs::Count {
+                    options: one.options,
+                    filter: one.filter.is_some(),
+                    moves: one.filter.as_ref().is_some_and(|f| f.needs_moves()),
+                };
+                let totals = drive::drive(job, &one);
+                total.add(&totals);
+                each.push((source.as_deref().unwrap_or("-"), totals));
+            }
+            let several = each.len() > 1;
+            let mut text = String::new();
+            if args.json {
+                text.push('{');
+                if several {
+                    text.push_str("\"files\": [");
+                    for (i, (name, t)) in each.iter().enumerate() {
+                        let sep = if i == 0 { "" } else { ", " };
+                        let mut name_json = String::new();
+                        jobs::json_str(&mut name_json, name);
+                        text.push_str(&format!(
+                            "{sep}{{\"file\": {name_json}, \"games\": {}, \"read\": {}}}",
+                            t.matched, t.games
+                        ));
+                    }
+                    text.push_str("], ");
+                }
+                text.push_str(&format!(
+                    "\"games\": {}, \"read\": {}}}\n",
+                    total.matched, total.games
+                ));
+            } else if several {
+                for (name, t) in &each {
+                    text.push_str(&format!("{}\t{name}\n", t.matched));
+                }
+                text.push_str(&format!("{}\ttotal\n", total.matched));
             } else {
-                format!("{}\n", totals.matched)
-            };
-            drive::write_stdout(line.as_bytes());
-            Ok(totals.exit())
+                text.push_str(&format!("{}\n", total.matched));
+            }
+            drive::write_stdout(text.as_bytes());
+            Ok(total.exit())
         }
         Command::Split(args) => {
             let settings = Settings::new(&args.inputs, &args.filter)?;
