@@ -345,11 +345,17 @@ impl<I: Input> Reader<I> {
             stash: &mut stash,
         };
         let mut flow = self.movetext(&mut phase)?;
-        if flow.is_continue() {
+        // Whether the movetext was read to its end: a `Break` after it
+        // leaves nothing of this game to skip (and the next game may
+        // start right here: skipping would read into it).
+        let ended = flow.is_continue();
+        if ended {
             flow = self.end_movetext(&mut phase);
         }
         if let (Break(()), Some(output)) = (flow, stash.take()) {
-            self.skip_rest(true)?;
+            if !ended {
+                self.skip_rest(true)?;
+            }
             return Ok(Some(output));
         }
         Ok(Some(visitor.end_game(movetext)))

@@ -100,3 +100,35 @@ proptest! {
         prop_assert_eq!(Reader::from_slice(&data).headers().count(), games.len());
     }
 }
+
+/// A game that ends where the next one starts with no result between (a
+/// move number that starts over, a tag): stopping it at its last call,
+/// the `missing-result` report, leaves the reader at the next game, as
+/// reading it whole does (found by the `pgn` fuzz target on `3\n\n0\n`).
+#[test]
+fn stopping_at_a_missing_result_leaves_the_next_game_whole() {
+    for data in [
+        &b"3\n\n0\n"[..],
+        b"1. e4 e5 2. Nf3\n1. d4 *",
+        b"1. e4 e5 2. Nf3 (2. Nc3\n\n1. d4 *",
+        b"1. e4\n[Event \"b\"]\n1. d4 *",
+    ] {
+        let options = ReadOptions::DEFAULT;
+        let ends = game_ends(data, options);
+        assert!(!ends.is_empty(), "{data:?}");
+        for (index, &(end, calls)) in ends.iter().enumerate() {
+            for stop in 1..=calls {
+                let mut reader = Reader::from_slice_with(data, options);
+                for _ in 0..index {
+                    reader.skip_game().unwrap();
+                }
+                assert!(reader.read_game(&mut StopAt::new(stop)).unwrap().is_some());
+                assert_eq!(
+                    reader.location(),
+                    end,
+                    "{data:?}: game {index} stopped at call {stop}"
+                );
+            }
+        }
+    }
+}
