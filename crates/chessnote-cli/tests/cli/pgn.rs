@@ -1649,6 +1649,53 @@ mod compressed {
 mod where_filter {
     use super::*;
 
+    /// A tag `--where` names that no game has is said on stderr, with the
+    /// tag of that name in another case (`whiteelo`: `WhiteElo`); a text
+    /// value without quotes is refused with how to quote it (issue 30).
+    #[test]
+    fn a_tag_no_game_has_is_said_and_text_needs_quotes() {
+        let games = "[WhiteElo \"2100\"]\n\n1. e4 *\n\n[WhiteElo \"1900\"]\n\n1. d4 *\n";
+        for command in [
+            &["count"][..],
+            &["convert", "--to", "uci"],
+            &["export", "--to", "csv"],
+        ] {
+            let mut args = command.to_vec();
+            args.extend([
+                "--where",
+                "whiteelo > 2000 or Foo = \"x\" or WhiteElo > 2000",
+                "-",
+            ]);
+            let run = pgn_in(&args, games.as_bytes());
+            assert_eq!(run.code, 0, "{command:?}: {}", run.stderr);
+            assert!(
+                run.stderr.contains(
+                    "--where: no game has a tag `whiteelo` (tag names are case-sensitive: did you mean `WhiteElo`?)"
+                ),
+                "{command:?}: {}",
+                run.stderr
+            );
+            assert!(
+                run.stderr.contains("no game has a tag `Foo`\n"),
+                "{}",
+                run.stderr
+            );
+            assert!(!run.stderr.contains("`WhiteElo`\n"), "{}", run.stderr);
+        }
+        let run = pgn_in(
+            &["count", "--where", "WhiteElo > 2000", "-"],
+            games.as_bytes(),
+        );
+        assert_eq!((run.stdout.as_str(), run.stderr.as_str()), ("1\n", ""));
+        let run = pgn_in(&["count", "--where", "Result = 1-0", "-"], games.as_bytes());
+        assert_eq!(run.code, 2);
+        assert!(
+            run.stderr.contains("text is quoted: `Result = \"1-0\"`"),
+            "{}",
+            run.stderr
+        );
+    }
+
     /// The tags of every game of a shared file, read in the test.
     fn games_tags(rel: &str) -> Option<(String, Vec<BTreeMap<String, String>>)> {
         let path = pgn_path(rel)?;

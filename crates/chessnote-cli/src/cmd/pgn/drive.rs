@@ -42,6 +42,9 @@ pub struct Out {
     pub problems: u64,
     /// Warnings: moves written off the standard, read.
     pub warnings: u64,
+    /// Which tags `--where` names were in a game: bit `i` for its `i`th
+    /// (of the first 64).
+    pub tags_seen: u64,
     /// Rows for `export`'s dataset.
     pub rows: Option<Finished>,
 }
@@ -53,6 +56,7 @@ impl Out {
         self.problem_games += other.problem_games;
         self.problems += other.problems;
         self.warnings += other.warnings;
+        self.tags_seen |= other.tags_seen;
     }
 }
 
@@ -156,6 +160,8 @@ pub struct Totals {
     pub problems: u64,
     /// Warnings.
     pub warnings: u64,
+    /// Which tags `--where` names were in a game ([`Out::tags_seen`]).
+    pub tags_seen: u64,
     /// Whether a source could not be read.
     pub unreadable: bool,
 }
@@ -168,7 +174,38 @@ impl Totals {
         self.problem_games += other.problem_games;
         self.problems += other.problems;
         self.warnings += other.warnings;
+        self.tags_seen |= other.tags_seen;
         self.unreadable |= other.unreadable;
+    }
+
+    /// Says on stderr which tags `--where` names no game had, with the
+    /// tag of that name in another case when there is one (`whiteelo`:
+    /// did you mean `WhiteElo`?): tag names are case-sensitive, and a
+    /// filter on a tag no game has keeps nothing, or everything.
+    pub fn unseen_tags(&self, settings: &Settings) {
+        let Some(filter) = &settings.filter else {
+            return;
+        };
+        if settings.quiet || self.games == 0 {
+            return;
+        }
+        for (i, name) in filter.tag_names().enumerate().take(64) {
+            if self.tags_seen & (1 << i) != 0 {
+                continue;
+            }
+            let known = chessnote_export::Column::ALL
+                .iter()
+                .filter_map(|c| c.tag())
+                .find(|tag| tag.eq_ignore_ascii_case(name) && *tag != name);
+            let hint = match known {
+                Some(tag) => format!(" (tag names are case-sensitive: did you mean `{tag}`?)"),
+                None => String::new(),
+            };
+            let _ = writeln!(
+                io::stderr(),
+                "chessnote pgn: --where: no game has a tag `{name}`{hint}"
+            );
+        }
     }
 
     /// The exit status: 2 when a source could not be read, 1 when a game
@@ -185,8 +222,10 @@ impl Totals {
 
     /// The one-line summary on stderr: always for `check` (`always`),
     /// otherwise when there were problems or warnings; never with
-    /// `--quiet`.
+    /// `--quiet`. Before it, the tags `--where` names that no game had
+    /// ([`Totals::unseen_tags`]).
     pub fn summary(&self, command: &str, settings: &Settings, always: bool) {
+        self.unseen_tags(settings);
         if settings.quiet || !(always || self.problems > 0 || self.warnings > 0) {
             return;
         }
@@ -348,6 +387,7 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
         problem_games: t.problem_games,
         problems: t.problems,
         warnings: t.warnings,
+        tags_seen: t.tags_seen,
         unreadable,
     }
 }

@@ -275,7 +275,25 @@ fn skim(options: ReadOptions, tags: bool, moves: bool) -> Replay<Skim> {
 /// Whether `--where` keeps the game; counts it.
 pub fn kept(ctx: &Ctx<'_>, game: &impl chessnote::pgn::filter::FilterInput, out: &mut Out) -> bool {
     out.games += 1;
-    let keep = ctx.settings.filter.as_ref().is_none_or(|f| f.matches(game));
+    let Some(filter) = &ctx.settings.filter else {
+        out.matched += 1;
+        return true;
+    };
+    // Which of the tags it names the game has, until each was seen once.
+    let names = filter.tag_names().count().min(64);
+    let all = if names == 64 {
+        u64::MAX
+    } else {
+        (1 << names) - 1
+    };
+    if out.tags_seen != all {
+        for (i, name) in filter.tag_names().enumerate().take(64) {
+            if game.tag(name).is_some() {
+                out.tags_seen |= 1 << i;
+            }
+        }
+    }
+    let keep = filter.matches(game);
     out.matched += u64::from(keep);
     keep
 }

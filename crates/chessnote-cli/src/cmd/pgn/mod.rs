@@ -345,6 +345,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                 text.push_str(&format!("{}\n", total.matched));
             }
             drive::write_stdout(text.as_bytes());
+            total.unseen_tags(&settings);
             Ok(total.exit())
         }
         Command::Split(args) => {

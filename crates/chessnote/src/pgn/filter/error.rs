@@ -49,7 +49,7 @@ error_kind! {
         /// without its quotes).
         BadLiteral = (
             "bad-literal",
-            "expected an integer, a date `YYYY.MM.DD` or a \"quoted string\""
+            "expected an integer, a date `YYYY.MM.DD` or a \"quoted string\" (text is quoted: `Result = \"1-0\"`)"
         ),
         /// A literal that looks like a date but is not one (the byte is
         /// where it goes wrong).
