@@ -103,6 +103,17 @@ impl Recorder {
         }
     }
 
+    /// Games whose tags `filter` refuses are not replayed: their moves
+    /// are skipped, the record made of their tags
+    /// ([`chessnote::pgn::Replay::only`]).
+    #[must_use]
+    pub fn only(self, filter: Option<chessnote::pgn::filter::Filter>) -> Recorder {
+        Recorder {
+            replay: self.replay.only(filter),
+            record: self.record,
+        }
+    }
+
     /// Reads the next game of `reader`: `None` at the end of the input.
     ///
     /// # Errors

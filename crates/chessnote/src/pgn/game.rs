@@ -462,7 +462,16 @@ impl GameBuilder {
         };
         let options = self.replay.options().variations(variations);
         GameBuilder {
-            replay: Replay::new(self.replay.into_sink(), options),
+            replay: self.replay.with_options(options),
+        }
+    }
+
+    /// Games whose tags `filter` refuses are not replayed: their moves are
+    /// skipped, the game built from its tags ([`Replay::only`]).
+    #[must_use]
+    pub fn only(self, filter: Option<super::filter::Filter>) -> GameBuilder {
+        GameBuilder {
+            replay: self.replay.only(filter),
         }
     }
 }

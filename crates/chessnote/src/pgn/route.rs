@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use core::fmt::Write as _;
 use core::ops::ControlFlow::{self, Break, Continue};
 
+use super::filter::Filter;
 use super::replay::Played;
 use super::{
     Encoding, GameResult, GameStart, Nag, PgnError, PgnErrorKind, RawComment, RawTag, ReadOptions,
@@ -834,6 +835,8 @@ impl ReplayState {
 pub struct Replay<S> {
     sink: S,
     state: ReplayState,
+    /// Games whose tags this refuses skip their movetext ([`Replay::only`]).
+    only: Option<Filter>,
 }
 
 impl<S> Replay<S> {
@@ -842,6 +845,43 @@ impl<S> Replay<S> {
         Replay {
             sink,
             state: ReplayState::new(options),
+            only: None,
+        }
+    }
+
+    /// Games whose tags `filter` refuses are not replayed: their movetext
+    /// is skipped (it is only delimited), and the sink gets the game's end
+    /// after its tags. A filter that counts moves (`plies`) needs every
+    /// game replayed, so it changes nothing here; `None` replays every
+    /// game. The sink still sees every game: apply the filter to the
+    /// games it gives, as before (a skipped game does not match).
+    ///
+    /// ```
+    /// use chessnote::pgn::filter::Filter;
+    /// use chessnote::pgn::{Game, Reader};
+    ///
+    /// let pgn = b"[WhiteElo \"2100\"]\n\n1. e4 e5 *\n\n[WhiteElo \"1500\"]\n\n1. d4 d5 *\n";
+    /// let filter = Filter::parse("WhiteElo > 2000")?;
+    /// let builder = Game::builder().only(Some(filter.clone()));
+    /// let games: Vec<Game> = Reader::from_slice(pgn).games_with(builder).collect();
+    /// assert_eq!((games[0].moves.len(), games[1].moves.len()), (2, 0));
+    /// assert!(filter.matches(&games[0]) && !filter.matches(&games[1]));
+    /// # Ok::<(), chessnote::pgn::filter::FilterError>(())
+    /// ```
+    #[must_use]
+    pub fn only(mut self, filter: Option<Filter>) -> Replay<S> {
+        self.only = filter.filter(|f| !f.needs_moves());
+        self
+    }
+
+    /// The same replay with other options (the sink and [`Replay::only`]
+    /// kept).
+    #[must_use]
+    pub(crate) fn with_options(self, options: ReplayOptions) -> Replay<S> {
+        Replay {
+            sink: self.sink,
+            state: ReplayState::new(options),
+            only: self.only,
         }
     }
 
@@ -962,8 +1002,11 @@ impl<S: GameSink> Visitor for Replay<S> {
     }
 
     fn begin_movetext(&mut self, (): ()) -> ControlFlow<S::Output> {
+        self.state.finish_tags();
+        if self.only.as_ref().is_some_and(|f| !f.matches(&self.state)) {
+            return Break(self.end());
+        }
         let state = &mut self.state;
-        state.finish_tags();
         if state.options.replay {
             match state.replayer.begin_movetext() {
                 Ok(()) => state.start_valid = true,

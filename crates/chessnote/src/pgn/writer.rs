@@ -144,14 +144,23 @@ impl PgnWriter {
     /// (always on in the python-chess style and for other notations):
     /// slower, and the same text as writing the game's tree.
     #[must_use]
-    pub fn replay(self, replay: bool) -> PgnWriter {
+    pub fn replay(mut self, replay: bool) -> PgnWriter {
         let read = *self.replay.options().read_options();
-        let mut sink = self.replay.into_sink();
+        let sink = self.replay.sink_mut();
         let options = sink.layout.options;
         sink.replay = replay || options.python() || options.notation.notation() != Notation::San;
         let routing = sink.routing(read);
         PgnWriter {
-            replay: Replay::new(sink, routing),
+            replay: self.replay.with_options(routing),
+        }
+    }
+
+    /// Games whose tags `filter` refuses are not replayed nor written:
+    /// their moves are skipped ([`Replay::only`]).
+    #[must_use]
+    pub fn only(self, filter: Option<super::filter::Filter>) -> PgnWriter {
+        PgnWriter {
+            replay: self.replay.only(filter),
         }
     }
 

@@ -65,8 +65,9 @@ pub trait Job: Send + Sync + 'static {
     /// The state of one thread (visitors, buffers).
     type Worker: Send;
 
-    /// A new thread's state.
-    fn worker(&self) -> Self::Worker;
+    /// A new thread's state; `only` is `--where`, for the jobs that
+    /// replay only the games whose tags it keeps ([`chessnote::pgn::Replay::only`]).
+    fn worker(&self, only: Option<&chessnote::pgn::filter::Filter>) -> Self::Worker;
 
     /// Whether worker threads help: not when a game costs no more to read
     /// than to find where it ends, as the thread that cuts chunks does.
@@ -116,7 +117,7 @@ impl<J: Job> Work for OnSource<J> {
     type Output = Out;
 
     fn worker(&self) -> J::Worker {
-        self.job.worker()
+        self.job.worker(self.settings.filter.as_ref())
     }
 
     fn parallel(&self) -> bool {

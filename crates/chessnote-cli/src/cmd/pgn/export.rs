@@ -170,9 +170,9 @@ struct Export {
 impl Job for Export {
     type Worker = (Recorder, Rows);
 
-    fn worker(&self) -> (Recorder, Rows) {
+    fn worker(&self, only: Option<&chessnote::pgn::filter::Filter>) -> (Recorder, Rows) {
         (
-            Recorder::new(self.options.columns, self.read),
+            Recorder::new(self.options.columns, self.read).only(only.cloned()),
             Rows::new(&self.options),
         )
     }

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use chessnote::Diagnostic;
 use chessnote::pgn::commands::Score;
+use chessnote::pgn::filter::Filter;
 use chessnote::pgn::{
     Game, GameBuilder, GameSink, Input, PgnError, PgnWriter, Ply, ProblemField, ReadOptions,
     Reader, Replay, ReplayOptions, ReplayState, Skim, WriteOptions,
@@ -25,7 +26,7 @@ pub struct Check {
 impl Job for Check {
     type Worker = GameBuilder;
 
-    fn worker(&self) -> GameBuilder {
+    fn worker(&self, _: Option<&Filter>) -> GameBuilder {
         Game::builder_with(self.options).variations(true)
     }
 
@@ -75,7 +76,7 @@ pub struct Moves {
 impl Job for Moves {
     type Worker = Replay<MoveLine>;
 
-    fn worker(&self) -> Replay<MoveLine> {
+    fn worker(&self, only: Option<&Filter>) -> Replay<MoveLine> {
         let notation = self.notation.notation();
         // SAN and LAN come with each move (the replay's SAN), UCI from the
         // move itself; ERAN is written from the position before it.
@@ -86,7 +87,7 @@ impl Job for Moves {
             notation: self.notation,
             line: String::new(),
         };
-        Replay::new(line, routing)
+        Replay::new(line, routing).only(only.cloned())
     }
 
     fn game<I: Input>(
@@ -149,8 +150,8 @@ pub struct Json {
 impl Job for Json {
     type Worker = GameBuilder;
 
-    fn worker(&self) -> GameBuilder {
-        Game::builder_with(self.options)
+    fn worker(&self, only: Option<&Filter>) -> GameBuilder {
+        Game::builder_with(self.options).only(only.cloned())
     }
 
     fn game<I: Input>(
@@ -184,10 +185,12 @@ pub struct Pgn {
 impl Job for Pgn {
     type Worker = PgnWriter;
 
-    fn worker(&self) -> PgnWriter {
+    fn worker(&self, only: Option<&Filter>) -> PgnWriter {
         // Replayed: SAN is written from the position (a wrong `+` read
         // with a leniency is written right), as the export format wants.
-        PgnWriter::with_read_options(self.write, self.options).replay(true)
+        PgnWriter::with_read_options(self.write, self.options)
+            .replay(true)
+            .only(only.cloned())
     }
 
     fn game<I: Input>(
@@ -230,7 +233,7 @@ pub struct Count {
 impl Job for Count {
     type Worker = Replay<Skim>;
 
-    fn worker(&self) -> Replay<Skim> {
+    fn worker(&self, _: Option<&Filter>) -> Replay<Skim> {
         skim(self.options, self.filter, self.moves)
     }
 

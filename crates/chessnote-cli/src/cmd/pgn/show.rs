@@ -93,8 +93,8 @@ impl ShowArgs {
 impl Job for Show {
     type Worker = GameBuilder;
 
-    fn worker(&self) -> GameBuilder {
-        Game::builder_with(self.options)
+    fn worker(&self, only: Option<&chessnote::pgn::filter::Filter>) -> GameBuilder {
+        Game::builder_with(self.options).only(only.cloned())
     }
 
     fn game<I: Input>(
