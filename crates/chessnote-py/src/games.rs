@@ -332,7 +332,10 @@ impl Work for ReadGames {
     type Output = Batch;
 
     fn worker(&self) -> GameBuilder {
-        pgn::Game::builder_with(self.options).variations(self.variations)
+        // Games whose tags `where` refuses are not replayed.
+        pgn::Game::builder_with(self.options)
+            .variations(self.variations)
+            .only(self.filter.clone())
     }
 
     fn game<I: Input>(

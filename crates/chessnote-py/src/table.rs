@@ -204,7 +204,8 @@ impl Work for ReadRows {
 
     fn worker(&self) -> (Recorder, BatchBuilder) {
         (
-            Recorder::new(self.columns, self.options),
+            // Games whose tags `where` refuses are not replayed.
+            Recorder::new(self.columns, self.options).only(self.filter.clone()),
             BatchBuilder::new(self.columns),
         )
     }

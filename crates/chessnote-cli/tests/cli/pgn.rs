@@ -1687,6 +1687,26 @@ mod where_filter {
             games.as_bytes(),
         );
         assert_eq!((run.stdout.as_str(), run.stderr.as_str()), ("1\n", ""));
+        // The games a filter refuses are not replayed; a negation keeps the
+        // others whole (their tags are still read).
+        for filter in ["not WhiteElo > 2000", "not WhiteElo < 2000"] {
+            for command in [
+                &["convert", "--to", "json"][..],
+                &["export", "--to", "ndjson"],
+                &["convert", "--to", "uci"],
+            ] {
+                let mut args = command.to_vec();
+                args.extend(["--where", filter, "-"]);
+                let run = pgn_in(&args, games.as_bytes());
+                assert_eq!(run.lines().len(), 1, "{command:?} {filter}: {}", run.stdout);
+                let want = if filter.contains('>') { "d" } else { "e" };
+                assert!(
+                    run.stdout.contains(&format!("{want}2{want}4")),
+                    "{command:?} {filter}: {}",
+                    run.stdout
+                );
+            }
+        }
         let run = pgn_in(&["count", "--where", "Result = 1-0", "-"], games.as_bytes());
         assert_eq!(run.code, 2);
         assert!(

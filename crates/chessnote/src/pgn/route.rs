@@ -1003,9 +1003,8 @@ impl<S: GameSink> Visitor for Replay<S> {
 
     fn begin_movetext(&mut self, (): ()) -> ControlFlow<S::Output> {
         self.state.finish_tags();
-        if self.only.as_ref().is_some_and(|f| !f.matches(&self.state)) {
-            return Break(self.end());
-        }
+        // A game `only` refuses: the sink sees its tags, not its moves.
+        let skip = self.only.as_ref().is_some_and(|f| !f.matches(&self.state));
         let state = &mut self.state;
         if state.options.replay {
             match state.replayer.begin_movetext() {
@@ -1014,8 +1013,8 @@ impl<S: GameSink> Visitor for Replay<S> {
             }
         }
         match self.sink.begin_movetext(&self.state) {
-            Continue(()) => Continue(()),
-            Break(()) => Break(self.end()),
+            Continue(()) if !skip => Continue(()),
+            _ => Break(self.end()),
         }
     }
 
