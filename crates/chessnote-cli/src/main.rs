@@ -59,7 +59,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(long_flags_first(std::env::args_os().collect()));
     let result = match cli.command {
         Command::San(args) => cmd::san::run(args),
         Command::Pin(args) => Ok(cmd::pin::run(args)),
@@ -83,6 +83,52 @@ fn main() -> ExitCode {
         let _ = writeln!(io::stderr(), "chessnote: {usage}");
         ExitCode::from(2)
     })
+}
+
+/// `pin` reads tokens that start with `-` (`-p`), so after its first token
+/// clap would read `--json` as a token too: its long options (`--NAME`,
+/// `--NAME=VALUE`, or `--NAME VALUE` for one that takes a value), which no
+/// PIN token can be, are moved before the tokens. Other commands' arguments
+/// are left as they are.
+fn long_flags_first(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let Some(at) = args.iter().position(|a| a == "pin").filter(|&at| at == 1) else {
+        return args;
+    };
+    let command = Cli::command();
+    let Some(pin) = command.find_subcommand("pin") else {
+        return args;
+    };
+    let takes_value = |name: &str| {
+        pin.get_arguments()
+            .any(|a| a.get_long() == Some(name) && a.get_action().takes_values())
+    };
+    let mut flags = Vec::new();
+    let mut rest = Vec::new();
+    let mut tail = args[at + 1..].iter();
+    while let Some(arg) = tail.next() {
+        let text = arg.to_string_lossy();
+        if arg == "--" {
+            rest.push(arg.clone());
+            rest.extend(tail.cloned());
+            break;
+        }
+        match text.strip_prefix("--") {
+            Some(name) => {
+                flags.push(arg.clone());
+                if !name.contains('=')
+                    && takes_value(name)
+                    && let Some(value) = tail.next()
+                {
+                    flags.push(value.clone());
+                }
+            }
+            None => rest.push(arg.clone()),
+        }
+    }
+    let mut out = args[..=at].to_vec();
+    out.extend(flags);
+    out.extend(rest);
+    out
 }
 
 /// Writes a generated text (a completion script, the manual page) on

@@ -12,7 +12,8 @@ use crate::report::{Common, Outcome, Report, Source};
 pub struct Args {
     /// PIN tokens such as `K^`, `+r` or `-p`; stdin lines when neither these
     /// nor `--file` are given. Tokens may start with `-` (`-p` is a token):
-    /// put options first.
+    /// long options (`--json`) may come anywhere, short ones before the
+    /// tokens.
     #[arg(allow_hyphen_values = true)]
     pub inputs: Vec<String>,
     /// Read one token a line from FILE (`-` for stdin); repeatable.

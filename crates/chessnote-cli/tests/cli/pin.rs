@@ -111,3 +111,22 @@ fn all_312_tokens_pass_through_stdin() {
         assert_eq!(value["canonical"], token);
     }
 }
+
+/// `pin K^ --json`: a long option after the tokens is the option, not a
+/// token (no PIN token starts with `--`); `-p` stays a token, and `--`
+/// ends the options (issue 30).
+#[test]
+fn long_options_after_the_tokens_are_options() {
+    let run = chessnote(&["pin", "K^", "-p", "--json"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let values = run.json();
+    assert_eq!(values.len(), 2);
+    assert_eq!(values[0]["canonical"], "K^");
+    assert_eq!(values[1]["canonical"], "-p");
+    let run = chessnote(&["pin", "K^", "--json", "--quiet", "+r"], "");
+    assert_eq!(run.json().len(), 2);
+    // After `--`, everything is a token.
+    let run = chessnote(&["pin", "--", "--json"], "");
+    assert_eq!(run.code, 1);
+    assert!(run.stdout.starts_with("error: "), "{}", run.stdout);
+}
