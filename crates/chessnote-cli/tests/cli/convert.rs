@@ -465,3 +465,27 @@ fn tsv_error_offsets_count_from_the_start_of_the_line() {
     let run = chessnote(&json, &input);
     assert_eq!(run.json()[0]["error"]["offset"], at);
 }
+
+/// The same problem has the same kind in every command: an illegal move is
+/// `illegal-move` in `convert --json` as in `pgn check --json` (issue 30).
+#[test]
+fn an_illegal_move_has_the_kind_the_pgn_reader_gives_it() {
+    let run = chessnote(
+        &[
+            "convert", "--from", "san", "--to", "uci", "--json", "e4", "Ke3",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 1);
+    let values = run.json();
+    assert_eq!(values[1]["ok"], false, "{}", run.stdout);
+    assert_eq!(values[1]["error"]["kind"], "illegal-move", "{}", run.stdout);
+    let check = chessnote(&["pgn", "check", "--json", "-"], "1. e4 Ke3 *\n");
+    let problem: serde_json::Value =
+        serde_json::from_str(check.stdout.lines().next().expect("a problem")).unwrap();
+    assert_eq!(
+        problem["kind"], values[1]["error"]["kind"],
+        "{}",
+        check.stdout
+    );
+}

@@ -618,7 +618,7 @@ impl GameTree {
     /// let end = tree.add_line_text(GameTree::ROOT, Notation::San, "1. e4 e5 2. Nf3 Nc6")?;
     /// assert_eq!(tree.ply(end), 4);
     /// let (at, error) = tree.add_line_text(end, Notation::Uci, "f1b5 a7a6 b5b6").unwrap_err();
-    /// assert_eq!((tree.ply(at), error.kind().name()), (6, "illegal"));
+    /// assert_eq!((tree.ply(at), error.kind().name()), (6, "illegal-move"));
     /// # Ok::<(), (chessnote::pgn::NodeId, chessnote::position::MoveError)>(())
     /// ```
     ///

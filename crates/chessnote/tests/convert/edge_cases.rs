@@ -233,7 +233,10 @@ fn every_to_move_gives_the_same_error_with_the_move_written_back() {
         .zip(["Ne2", "Ng1-e2", "g1e2", "Knight g1-e2"])
     {
         assert_eq!(err.kind(), MoveErrorKind::Illegal);
-        assert_eq!((err.kind_name(), Diagnostic::offset(err)), ("illegal", 0));
+        assert_eq!(
+            (err.kind_name(), Diagnostic::offset(err)),
+            ("illegal-move", 0)
+        );
         assert_eq!(err.written(), written.as_bytes());
         assert_eq!(err.setup(), &Setup::STARTING);
     }

@@ -125,20 +125,21 @@ pub enum MoveErrorKind {
 }
 
 impl MoveErrorKind {
-    /// A stable, lowercase, hyphenated name: `illegal`, `ambiguous`,
+    /// A stable, lowercase, hyphenated name: `illegal-move` (as the PGN
+    /// reader names the same problem), `ambiguous`,
     /// `needs-leniency`, `misstated`, `null-move`, and for a syntax error
     /// the notation error's own name (`expected-rank`, say).
     ///
     /// ```
     /// use chessnote::position::{MoveErrorKind, Position};
-    /// assert_eq!(MoveErrorKind::Illegal.name(), "illegal");
+    /// assert_eq!(MoveErrorKind::Illegal.name(), "illegal-move");
     /// let err = Position::new().parse_uci(b"e2").unwrap_err();
     /// assert_eq!(err.kind().name(), chessnote::uci::Uci::from_ascii(b"e2").unwrap_err().kind().name());
     /// ```
     pub fn name(self) -> &'static str {
         match self {
             MoveErrorKind::Syntax(error) => error.kind_name(),
-            MoveErrorKind::Illegal => "illegal",
+            MoveErrorKind::Illegal => "illegal-move",
             MoveErrorKind::Ambiguous => "ambiguous",
             MoveErrorKind::NeedsLeniency(_) => "needs-leniency",
             MoveErrorKind::Misstated(_) => "misstated",
@@ -299,7 +300,7 @@ impl core::error::Error for MoveError {
 /// let err = Position::new().parse_lan(b"e2-e9").unwrap_err();
 /// assert_eq!((Diagnostic::offset(&err), err.to_string().ends_with("at byte 4")), (4, true));
 /// let err = Position::new().parse_lan(b"e2-e5").unwrap_err();
-/// assert_eq!((err.kind_name(), Diagnostic::offset(&err)), ("illegal", 0));
+/// assert_eq!((err.kind_name(), Diagnostic::offset(&err)), ("illegal-move", 0));
 /// assert_eq!(err.message(), err.to_string());
 /// ```
 impl Diagnostic for MoveError {
