@@ -26,11 +26,17 @@ use crate::report::{Common, Input, Outcome, Report, Source, Stop};
 /// Flags of every `fen` subcommand.
 #[derive(clap::Args, Debug)]
 pub struct Records {
-    /// FEN records (quoted, with their spaces) or files of one record a
-    /// line (`-` for stdin); stdin when none are given.
+    /// FEN records (quoted, with their spaces; a board alone, such as
+    /// `8/8/8/8/8/8/8/K6k`, too) or files of one record a line (`-` for
+    /// stdin; compressed with zstd, gzip or bzip2 or not); stdin when none
+    /// are given.
     pub inputs: Vec<String>,
+    /// Read one record a line from FILE (`-` for stdin); repeatable.
+    #[arg(long, short, value_name = "FILE")]
+    pub file: Vec<String>,
     /// Read every record as EPD (the four position fields, optional
-    /// counters, operations); files named `*.epd` always are.
+    /// counters, operations); files named `*.epd` (`.epd.zst`, …) always
+    /// are.
     #[arg(long)]
     pub epd: bool,
     #[command(flatten)]
@@ -128,7 +134,8 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
         }
     };
     let options = options::options(&records.allow, Notations::Fen, Default::default())?.fen;
-    let sources: Vec<Source> = records.inputs.into_iter().map(source).collect();
+    let mut sources: Vec<Source> = records.inputs.into_iter().map(source).collect();
+    sources.extend(records.file.iter().map(|f| Source::path(f)));
     let sources = if sources.is_empty() {
         vec![Source::Stdin]
     } else {
@@ -137,7 +144,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
     let mut report = Report::new(&records.common, name);
     let epd = records.epd;
     let result = report.run(&sources, |report, input| {
-        let epd = epd || input.source.ends_with(".epd");
+        let epd = epd || is_epd_file(input.source);
         match read(input.text, epd, &options) {
             Ok(record) => {
                 report.leniencies(input.text, &record.leniencies());
@@ -164,13 +171,27 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
 }
 
 /// An argument: the file it names if there is one, else a record when it
-/// has a space, else a file.
+/// has a space or is a board alone (eight ranks of pieces and digits
+/// between `/`), else a file.
 fn source(argument: String) -> Source {
-    if argument.contains(' ') && !Path::new(&argument).exists() {
+    let board = argument.bytes().filter(|&b| b == b'/').count() == 7
+        && argument
+            .bytes()
+            .all(|b| b == b'/' || b.is_ascii_digit() || b"pnbrqkPNBRQK".contains(&b));
+    if (argument.contains(' ') || board) && !Path::new(&argument).exists() {
         Source::Argument(argument)
     } else {
         Source::path(&argument)
     }
+}
+
+/// Whether a file holds EPD by its name: `*.epd`, compressed or not.
+fn is_epd_file(name: &str) -> bool {
+    let name = [".zst", ".gz", ".bz2"]
+        .iter()
+        .find_map(|ext| name.strip_suffix(ext))
+        .unwrap_or(name);
+    name.ends_with(".epd")
 }
 
 /// A record read: the position, the EPD operations if read as EPD, and the

@@ -413,3 +413,27 @@ fn args_lines_count_every_argument() {
     );
     assert_eq!(run.json()[1]["error"]["line"], 2);
 }
+
+/// `fen` reads compressed files (an `.epd.zst` as EPD, by its name) and
+/// takes `--file` as the other commands do; a board alone is a record, not
+/// a missing file (issue 30).
+#[test]
+fn compressed_files_file_flags_and_boards_alone() {
+    let Some(path) = shared_path("data/epd/stockfish-books/endgames.epd.zst") else {
+        return;
+    };
+    let path = path.to_str().unwrap();
+    let plain = chessnote(&["fen", "parse", path], "");
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    assert!(plain.stdout.lines().count() > 1000);
+    assert!(!plain.stdout.contains("error"), "{}", &plain.stdout[..200]);
+    let flag = chessnote(&["fen", "parse", "--file", path], "");
+    assert_eq!(flag.stdout, plain.stdout);
+    // The first record, read as EPD from the decompressed file.
+    let first = plain.stdout.lines().next().unwrap();
+    assert_eq!(first.split(' ').count(), 6, "{first}");
+    let board = chessnote(&["fen", "parse", "8/8/8/8/8/8/8/K6k"], "");
+    assert_eq!(board.code, 1);
+    assert!(board.stdout.starts_with("error: piece placement"), "{}", board.stdout);
+    assert!(!board.stderr.contains("No such file"), "{}", board.stderr);
+}
