@@ -459,14 +459,13 @@ impl Dataset {
         let writer = match self.options.format {
             #[cfg(feature = "parquet")]
             Format::Parquet => Writer::Parquet(
-                crate::ParquetFile::new(out, columns, &self.options.parquet)
-                    .map_err(io::Error::other)?,
+                crate::ParquetFile::new(out, columns, &self.options.parquet).map_err(as_io)?,
             ),
             #[cfg(feature = "arrow")]
             Format::Arrow => Writer::Ipc(
                 Box::new(
                     arrow_ipc::writer::FileWriter::try_new(out, &crate::schema(columns))
-                        .map_err(io::Error::other)?,
+                        .map_err(as_io)?,
                 ),
                 crate::arrow::Rebatcher::default(),
             ),
@@ -563,10 +562,10 @@ fn write_rows(writer: &mut Writer, payload: &Payload, at: usize, n: usize) -> io
         #[cfg(feature = "arrow")]
         (Writer::Ipc(file, rebatch), Payload::Batch(batch)) => rebatch
             .push(&batch.slice(at, n), |slice| file.write(slice))
-            .map_err(io::Error::other),
+            .map_err(as_io),
         #[cfg(feature = "parquet")]
         (Writer::Parquet(file), Payload::Batch(batch)) => {
-            file.write(&batch.slice(at, n)).map_err(io::Error::other)
+            file.write(&batch.slice(at, n)).map_err(as_io)
         }
         #[allow(unreachable_patterns)]
         _ => Err(io::Error::other("rows of another format")),
@@ -578,13 +577,27 @@ fn close(writer: Writer) -> io::Result<()> {
         Writer::Text(mut out) => out.flush(),
         #[cfg(feature = "arrow")]
         Writer::Ipc(mut file, mut rebatch) => {
-            rebatch
-                .finish(|slice| file.write(slice))
-                .map_err(io::Error::other)?;
-            file.finish().map_err(io::Error::other)?;
-            (*file).into_inner().map_err(io::Error::other)?.flush()
+            rebatch.finish(|slice| file.write(slice)).map_err(as_io)?;
+            file.finish().map_err(as_io)?;
+            (*file).into_inner().map_err(as_io)?.flush()
         }
         #[cfg(feature = "parquet")]
-        Writer::Parquet(file) => file.finish().map_err(io::Error::other)?.flush(),
+        Writer::Parquet(file) => file.finish().map_err(as_io)?.flush(),
     }
+}
+
+/// A writer's error as an `io::Error` of the kind of the I/O error inside
+/// it, if there is one (a closed pipe under a Parquet error is a closed
+/// pipe), else of kind `Other`.
+fn as_io(error: impl std::error::Error + Send + Sync + 'static) -> io::Error {
+    let mut kind = io::ErrorKind::Other;
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&error);
+    while let Some(inner) = source {
+        if let Some(io) = inner.downcast_ref::<io::Error>() {
+            kind = io.kind();
+            break;
+        }
+        source = inner.source();
+    }
+    io::Error::new(kind, error)
 }

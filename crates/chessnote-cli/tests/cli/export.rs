@@ -2113,3 +2113,22 @@ fn no_games_and_progress() {
     assert_eq!(progress.code, quiet.code);
     assert!(progress.stdout == quiet.stdout, "--progress: the same rows");
 }
+
+/// Parquet and Arrow into a pipe closed early (`| head -c 100`) end as
+/// text does, quietly with status 0: the closed pipe under the writer's
+/// error is seen (issue 30; it was `writing the output: External: Broken
+/// pipe`, exit 2).
+#[cfg(feature = "parquet")]
+#[test]
+fn binary_formats_into_a_closed_pipe_exit_0() {
+    let Some(path) = shared_path("data/pgn/medium/twic0920.pgn") else {
+        return;
+    };
+    let path = path.to_str().unwrap();
+    for to in ["parquet", "arrow"] {
+        let (stderr, code) =
+            super::closed_stdout(&["pgn", "export", "--to", to, "--no-progress", path]);
+        assert_eq!(code, 0, "{to}: {stderr}");
+        assert!(!stderr.contains("Broken pipe"), "{to}: {stderr}");
+    }
+}

@@ -434,6 +434,10 @@ fn compressed_files_file_flags_and_boards_alone() {
     assert_eq!(first.split(' ').count(), 6, "{first}");
     let board = chessnote(&["fen", "parse", "8/8/8/8/8/8/8/K6k"], "");
     assert_eq!(board.code, 1);
-    assert!(board.stdout.starts_with("error: piece placement"), "{}", board.stdout);
+    assert!(
+        board.stdout.starts_with("error: piece placement"),
+        "{}",
+        board.stdout
+    );
     assert!(!board.stderr.contains("No such file"), "{}", board.stderr);
 }
