@@ -54,8 +54,14 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff).
-    Man,
+    /// Print the manual page (roff); with `--out DIR`, write a page per
+    /// command and subcommand there (`chessnote.1`, `chessnote-pgn.1`,
+    /// `chessnote-pgn-convert.1`, …), as the main page's list names them.
+    Man {
+        /// The folder for every page (made if missing).
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -73,11 +79,12 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut command, "chessnote", &mut script);
             Ok(print("completions", Ok(script)))
         }
-        Command::Man => {
+        Command::Man { out: None } => {
             let mut page = Vec::new();
             let written = clap_mangen::Man::new(Cli::command()).render(&mut page);
             Ok(print("man", written.map(|()| page)))
         }
+        Command::Man { out: Some(dir) } => Ok(man_pages(&dir)),
     };
     result.unwrap_or_else(|usage| {
         let _ = writeln!(io::stderr(), "chessnote: {usage}");
@@ -129,6 +136,31 @@ fn long_flags_first(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     out.extend(flags);
     out.extend(rest);
     out
+}
+
+/// Writes every manual page into `dir` and lists them on stdout.
+fn man_pages(dir: &std::path::Path) -> ExitCode {
+    let written = std::fs::create_dir_all(dir)
+        .and_then(|()| clap_mangen::generate_to(Cli::command(), dir))
+        .and_then(|()| {
+            let mut pages: Vec<_> = std::fs::read_dir(dir)?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "1"))
+                .collect();
+            pages.sort();
+            let mut out = io::stdout().lock();
+            for page in pages {
+                writeln!(out, "{}", page.display())?;
+            }
+            Ok(())
+        });
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = writeln!(io::stderr(), "chessnote man: {}: {err}", dir.display());
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Writes a generated text (a completion script, the manual page) on

@@ -137,3 +137,31 @@ fn an_overlong_last_line_without_newline_is_flagged() {
         assert_eq!(without.json()[1]["error"]["kind"], "line-too-long");
     }
 }
+
+/// `chessnote man --out DIR` writes a page per command and subcommand, the
+/// ones the main page lists, and the `pgn` pages carry the `--where`
+/// language (issue 30).
+#[test]
+fn man_writes_a_page_per_subcommand() {
+    let dir = std::env::temp_dir().join(format!("chessnote-man-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = chessnote(&["man", "--out", dir.to_str().unwrap()], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let main = std::fs::read_to_string(dir.join("chessnote.1")).unwrap();
+    for name in ["san", "pin", "fen", "eran", "convert", "pgn"] {
+        let page = format!("chessnote-{name}.1");
+        assert!(main.contains(&format!("chessnote\\-{name}(1)")), "{name}");
+        assert!(dir.join(&page).is_file(), "{page}");
+    }
+    for name in ["check", "convert", "count", "split", "export", "show"] {
+        let page = std::fs::read_to_string(dir.join(format!("chessnote-pgn-{name}.1"))).unwrap();
+        if name != "check" {
+            assert!(page.contains("A test is a field"), "chessnote-pgn-{name}.1");
+        }
+    }
+    assert_eq!(
+        run.stdout.lines().count(),
+        std::fs::read_dir(&dir).unwrap().count()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

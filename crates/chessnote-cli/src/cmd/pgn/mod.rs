@@ -101,9 +101,34 @@ pub struct Where {
     /// typed values (`WhiteElo >= 2000`, `Event ~ "Titled Arena"`,
     /// `TimeControl.base >= 600`, `Date >= 2020.01.01`, `plies > 40`),
     /// joined by `and`, `or`, `not` and parentheses (docs/pgn-filter.md).
-    #[arg(long = "where", value_name = "EXPR")]
+    #[arg(long = "where", value_name = "EXPR", long_help = WHERE_HELP)]
     pub expr: Option<String>,
 }
+
+/// `--where` in `--help` and the manual pages: the language, in brief
+/// (docs/pgn-filter.md has it whole).
+const WHERE_HELP: &str = "Keep only the games for which EXPR holds.
+
+A test is a field, a comparison and a literal (`WhiteElo >= 2000`), or a field alone, true \
+when it has a value (`not ECO`). Tests are joined by `and`, `or`, `not` and parentheses \
+(`not` binds tightest, then `and`, then `or`).
+
+Fields: any tag name, case-sensitive (`WhiteElo`, `Event`); `plies`, the number of mainline \
+half-moves (the moves are read only when it is used); and on a tag, `.year`, `.month`, \
+`.day` (a PGN date) or `.base`, `.increment`, `.moves` (a time control, in seconds): \
+`TimeControl.base >= 600`, `UTCDate.year = 2024`.
+
+Comparisons: `=`, `!=`, `<`, `<=`, `>`, `>=`, and `~`, `!~` (contains, case-sensitive, for \
+text).
+
+Literals: integers (`2000`), dates (`2020.01.01`, `2020.??.??`) and quoted text \
+(`Result = \"1-0\"`: text is always quoted). The literal says how the tag is read: as an \
+integer, a date, or text compared byte by byte. A tag with no value (missing, empty, `?`, \
+or not of the literal's type) makes every comparison false, `!=` included: test it alone \
+to keep such games (`not WhiteElo or WhiteElo < 1200`).
+
+A tag that no game has is said on stderr at the end (with the name in another case, when \
+a known tag has it).";
 
 /// Arguments of `chessnote pgn check`.
 #[derive(clap::Args, Debug)]
