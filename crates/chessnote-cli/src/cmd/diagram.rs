@@ -29,10 +29,9 @@ pub struct DiagramArgs {
     /// Leave out the file letters and rank digits.
     #[arg(long)]
     pub no_coordinates: bool,
-    /// SVG: the width and height in pixels.
-    #[arg(long, value_name = "PX", default_value_t = 360,
-          value_parser = clap::value_parser!(u32).range(16..=16384))]
-    pub size: u32,
+    /// SVG: the width and height in pixels (default 360).
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(16..=16384))]
+    pub size: Option<u32>,
     /// SVG: a colour, `NAME=#RRGGBB` or `#RRGGBBAA` (names: light, dark,
     /// light-last-move, dark-last-move, check, white-piece, black-piece,
     /// red, green, yellow, blue); repeat for several.
@@ -64,10 +63,24 @@ impl DiagramArgs {
     /// # Errors
     ///
     /// A usage error: an unknown colour name, a colour or a list of
-    /// squares or arrows that does not read.
+    /// squares or arrows that does not read, an SVG flag with a text
+    /// format.
     pub fn drawing(&self) -> Result<Drawing, String> {
+        if self.format != Format::Svg {
+            let svg_only = [
+                ("--size", self.size.is_some()),
+                ("--color", !self.colors.is_empty()),
+                ("--squares", self.squares.is_some()),
+                ("--arrows", self.arrows.is_some()),
+            ];
+            if let Some((flag, _)) = svg_only.iter().find(|(_, given)| *given) {
+                return Err(format!(
+                    "{flag} draws on SVG pictures only: add --format svg"
+                ));
+            }
+        }
         let mut svg = SvgOptions {
-            size: self.size,
+            size: self.size.unwrap_or(360),
             ..SvgOptions::default()
         };
         for setting in &self.colors {

@@ -307,3 +307,30 @@ fn pgn_show_draws_the_shapes_of_the_comments() {
     let run = chessnote(&["pgn", "show", "--ply", "2", "--format", "svg", "-"], pgn);
     assert!(!run.stdout.contains("class=\"arrow"));
 }
+
+/// `--size`, `--color`, `--squares` and `--arrows` draw on SVG only: with
+/// a text format they are refused, not ignored (issue 30).
+#[test]
+fn svg_flags_with_a_text_format_are_refused() {
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    for (flag, value) in [
+        ("--size", "100"),
+        ("--color", "light=#ffffff"),
+        ("--squares", "Ge4"),
+        ("--arrows", "Ge2e4"),
+    ] {
+        let run = chessnote(&["fen", "show", flag, value, fen], "");
+        assert_eq!(run.code, 2, "{flag}");
+        assert!(
+            run.stderr
+                .contains(&format!("{flag} draws on SVG pictures only")),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stdout.is_empty());
+        let run = chessnote(&["pgn", "show", flag, value, "-"], "1. e4 *\n");
+        assert_eq!(run.code, 2, "pgn show {flag}");
+        let svg = chessnote(&["fen", "show", "--format", "svg", flag, value, fen], "");
+        assert_eq!(svg.code, 0, "{flag}: {}", svg.stderr);
+    }
+}
