@@ -2088,3 +2088,35 @@ fn diagnostics_escape_control_bytes() {
     assert!(run.stdout.contains("\\u{1b}c\\u{7}"), "{}", run.stdout);
     assert_eq!(run.stdout.lines().count(), run.stdout.matches('\n').count());
 }
+
+/// A file name that is not UTF-8 is read (and named with a replacement
+/// character), not a usage error that stops the run (issue 30).
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_is_read() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = TempDir::new("non-utf8-name");
+    let path = dir.0.join(std::ffi::OsStr::from_bytes(b"caf\xe9.pgn"));
+    std::fs::write(&path, "1. e4 *\n\n1. d4 *\n").unwrap();
+    let other = dir.file("other.pgn", b"1. c4 *\n");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_chessnote"))
+        .args(["pgn", "count"])
+        .arg(&path)
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(
+        lines[0].starts_with("2\t") && lines[0].ends_with("caf\u{fffd}.pgn"),
+        "{stdout}"
+    );
+    assert_eq!(lines[2], "3\ttotal");
+}

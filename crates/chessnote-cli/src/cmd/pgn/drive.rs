@@ -4,7 +4,6 @@
 //! progress bar, the totals. No thread is started here.
 
 use std::io::{self, Write};
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -341,14 +340,14 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
         .chunk_size(settings.chunk_size);
     let mut unreadable = false;
     for source in &settings.sources {
-        let name = source.as_deref().unwrap_or("<stdin>");
-        if source.is_none() && io::IsTerminal::is_terminal(&io::stdin()) && !settings.quiet {
+        let name = source.name.as_str();
+        if source.path.is_none() && io::IsTerminal::is_terminal(&io::stdin()) && !settings.quiet {
             let _ = writeln!(
                 io::stderr(),
                 "chessnote pgn: reading PGN from stdin (end with Ctrl-D)"
             );
         }
-        let opened = match compress::open(source.as_deref().map(Path::new)) {
+        let opened = match compress::open(source.path.as_deref()) {
             Ok(opened) => opened,
             Err(err) => {
                 unreadable = true;

@@ -63,8 +63,8 @@ pub enum Command {
 pub struct Inputs {
     /// PGN files: plain, zstd, gzip or bzip2 (told by content); `-` or
     /// none for stdin.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<String>,
+    #[arg(value_name = "FILE", value_parser = clap::value_parser!(std::path::PathBuf))]
+    pub files: Vec<std::path::PathBuf>,
     /// Worker threads (default: one per core; at most 256); with 1,
     /// everything is read on one thread.
     #[arg(long, short = 'j', value_name = "N")]
@@ -338,7 +338,12 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                 };
                 let totals = drive::drive(job, &one);
                 total.add(&totals);
-                each.push((source.as_deref().unwrap_or("-"), totals));
+                let name = if source.path.is_some() {
+                    &source.name
+                } else {
+                    "-"
+                };
+                each.push((name, totals));
             }
             let several = each.len() > 1;
             let mut text = String::new();
@@ -391,11 +396,31 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
     }
 }
 
+/// An input: a file, or stdin.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The file; `None` for stdin.
+    pub path: Option<std::path::PathBuf>,
+    /// Its name in diagnostics: the path as given (lossily, when it is not
+    /// UTF-8: the file is still opened by its own name), or `<stdin>`.
+    pub name: String,
+}
+
+impl Source {
+    /// Stdin.
+    pub fn stdin() -> Source {
+        Source {
+            path: None,
+            name: "<stdin>".to_owned(),
+        }
+    }
+}
+
 /// What the subcommands share once the flags are read.
 #[derive(Clone)]
 pub struct Settings {
-    /// The sources, in order: `None` for stdin.
-    pub sources: Vec<Option<String>>,
+    /// The sources, in order.
+    pub sources: Vec<Source>,
     /// How to read.
     pub options: ReadOptions,
     /// `--where`.
@@ -433,13 +458,22 @@ impl Settings {
         };
         // 0: one per core, as the pipeline counts them.
         let threads = inputs.threads.unwrap_or(0);
-        let mut sources: Vec<Option<String>> = inputs
+        let mut sources: Vec<Source> = inputs
             .files
             .iter()
-            .map(|f| (f != "-").then(|| f.clone()))
+            .map(|f| {
+                if f.as_os_str() == "-" {
+                    Source::stdin()
+                } else {
+                    Source {
+                        name: f.display().to_string(),
+                        path: Some(f.clone()),
+                    }
+                }
+            })
             .collect();
         if sources.is_empty() {
-            sources.push(None);
+            sources.push(Source::stdin());
         }
         let progress = if inputs.no_progress {
             false
@@ -468,8 +502,7 @@ impl Settings {
     ///
     /// `PATH: why`, for the first input that cannot be used.
     pub fn check_inputs_for(&self, out: &Path) -> Result<(), String> {
-        for path in self.sources.iter().flatten() {
-            let path = Path::new(path);
+        for path in self.sources.iter().filter_map(|s| s.path.as_deref()) {
             if let Err(err) = std::fs::File::open(path) {
                 return Err(format!("{}: {err} (nothing was written)", path.display()));
             }

@@ -159,7 +159,7 @@ impl Show {
     fn emit(&self, ctx: &Ctx<'_>, game: &Game, ply: usize, diagram: Diagram, out: &mut Out) {
         let picture = self.drawing.draw(diagram);
         if let Some(dir) = &self.out {
-            let source = (ctx.name != "<stdin>").then_some(ctx.name);
+            let source = (ctx.name != "<stdin>").then_some(std::path::Path::new(ctx.name));
             let path = dir.join(format!(
                 "{}-{:05}-{:04}.{}",
                 stem(source),

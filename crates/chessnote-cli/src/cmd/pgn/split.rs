@@ -12,7 +12,7 @@ use chessnote_io::output::{self, Staged};
 
 use super::drive::{Ctx, Out};
 use super::jobs::{kept, skimmer};
-use super::{Settings, SplitArgs};
+use super::{Settings, Source, SplitArgs};
 use crate::compress::{self, Compression, Finish};
 
 /// Runs `chessnote pgn split`.
@@ -21,7 +21,7 @@ use crate::compress::{self, Compression, Finish};
 ///
 /// A usage error: `--parts` with stdin.
 pub fn run(args: &SplitArgs, settings: &Settings) -> Result<ExitCode, String> {
-    if args.parts.is_some() && settings.sources.iter().any(Option::is_none) {
+    if args.parts.is_some() && settings.sources.iter().any(|s| s.path.is_none()) {
         return Err("split --parts counts the games of a file first: give FILE \
                     arguments, or use --games with stdin"
             .into());
@@ -30,8 +30,8 @@ pub fn run(args: &SplitArgs, settings: &Settings) -> Result<ExitCode, String> {
     output::create_empty_dir(&args.out).map_err(|err| format!("--out: {err}"))?;
     let mut status = ExitCode::SUCCESS;
     for source in &settings.sources {
-        let name = source.as_deref().unwrap_or("<stdin>");
-        if let Err(err) = split(args, settings, source.as_deref()) {
+        if let Err(err) = split(args, settings, source) {
+            let name = &source.name;
             let _ = writeln!(io::stderr(), "chessnote pgn split: {name}: {err}");
             status = ExitCode::from(2);
         }
@@ -45,11 +45,11 @@ pub fn run(args: &SplitArgs, settings: &Settings) -> Result<ExitCode, String> {
 /// # Errors
 ///
 /// The first two sources of the same stem.
-pub fn distinct_stems(sources: &[Option<String>], dir: &Path) -> Result<(), String> {
+pub fn distinct_stems(sources: &[Source], dir: &Path) -> Result<(), String> {
     let mut seen: Vec<(String, &str)> = Vec::new();
     for source in sources {
-        let name = source.as_deref().unwrap_or("<stdin>");
-        let stem = stem(source.as_deref());
+        let name = source.name.as_str();
+        let stem = stem(source.path.as_deref());
         if let Some((_, first)) = seen.iter().find(|(s, _)| *s == stem) {
             return Err(format!(
                 "{first} and {name} would both be written as {}: \
@@ -64,11 +64,11 @@ pub fn distinct_stems(sources: &[Option<String>], dir: &Path) -> Result<(), Stri
 
 /// The stem of a part's name: the file's name without its `.pgn` and
 /// compression extensions (`stdin` for stdin).
-pub fn stem(source: Option<&str>) -> String {
+pub fn stem(source: Option<&Path>) -> String {
     let Some(path) = source else {
         return "stdin".into();
     };
-    let mut name = Path::new(path)
+    let mut name = path
         .file_name()
         .map_or_else(|| "part".into(), |n| n.to_string_lossy().into_owned());
     for ext in [".zst", ".gz", ".bz2", ".pgn"] {
@@ -97,12 +97,12 @@ impl Part {
 }
 
 /// Counts the games of a source that `--where` keeps.
-fn count(settings: &Settings, path: &str) -> io::Result<u64> {
-    let opened = compress::open(Some(Path::new(path)))?;
+fn count(settings: &Settings, source: &Source) -> io::Result<u64> {
+    let opened = compress::open(source.path.as_deref())?;
     let mut reader = chessnote::pgn::Reader::with_options(opened.reader, settings.options);
     let mut skim = skimmer(settings);
     let ctx = Ctx {
-        name: path,
+        name: &source.name,
         settings,
     };
     let mut out = Out::default();
@@ -112,15 +112,15 @@ fn count(settings: &Settings, path: &str) -> io::Result<u64> {
     Ok(out.matched)
 }
 
-fn split(args: &SplitArgs, settings: &Settings, source: Option<&str>) -> io::Result<()> {
-    let total = match (args.parts, source) {
-        (Some(_), Some(path)) => Some(count(settings, path)?),
+fn split(args: &SplitArgs, settings: &Settings, source: &Source) -> io::Result<()> {
+    let total = match (args.parts, &source.path) {
+        (Some(_), Some(_)) => Some(count(settings, source)?),
         _ => None,
     };
-    let opened = compress::open(source.map(Path::new))?;
+    let opened = compress::open(source.path.as_deref())?;
     let compression = opened.compression;
-    let stem = stem(source);
-    let name = source.unwrap_or("<stdin>");
+    let stem = stem(source.path.as_deref());
+    let name = source.name.as_str();
     let ctx = Ctx { name, settings };
     // The part of the `k`th game kept, from 0.
     let part_of = |k: u64| match (args.games, args.parts, total) {
