@@ -983,23 +983,9 @@ impl<I: Input> Reader<I> {
         self.bump(i);
     }
 
-    /// After the movetext: a missing result and variations left open are
-    /// reported, and the variations closed.
+    /// After the movetext: variations left open are reported and closed,
+    /// then a missing result is reported (the game's, at depth 0).
     fn end_movetext<S: Sink>(&mut self, sink: &mut S) -> ControlFlow<S::Output> {
-        if !self.after_result && self.has_movetext && !S::QUIET {
-            let why = match self.input.data().first() {
-                None => "the input ends",
-                Some(b'[') => "a tag starts the next game",
-                Some(_) => "the next game starts (its move numbers start over)",
-            };
-            let mut error = self
-                .error(PgnErrorKind::MissingResult, 0)
-                .with_detail(format_args!("{why} here"));
-            if self.options.leniencies.contains(PgnLeniency::MissingResult) {
-                error = error.into_warning();
-            }
-            sink.error(error)?;
-        }
         if self.plies.len() > 1 || self.skip > 0 {
             let error = PgnError::new(
                 PgnErrorKind::UnclosedVariation,
@@ -1013,6 +999,21 @@ impl<I: Input> Reader<I> {
         while self.plies.len() > 1 {
             sink.end_variation()?;
             self.plies.pop();
+        }
+        // After the variations are closed: the game's, not a variation's.
+        if !self.after_result && self.has_movetext && !S::QUIET {
+            let why = match self.input.data().first() {
+                None => "the input ends",
+                Some(b'[') => "a tag starts the next game",
+                Some(_) => "the next game starts (its move numbers start over)",
+            };
+            let mut error = self
+                .error(PgnErrorKind::MissingResult, 0)
+                .with_detail(format_args!("{why} here"));
+            if self.options.leniencies.contains(PgnLeniency::MissingResult) {
+                error = error.into_warning();
+            }
+            sink.error(error)?;
         }
         Continue(())
     }

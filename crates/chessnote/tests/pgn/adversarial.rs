@@ -194,8 +194,8 @@ fn a_million_nested_parentheses() {
         tally.errors,
         [
             PgnErrorKind::VariationTooDeep,
-            PgnErrorKind::MissingResult,
-            PgnErrorKind::UnclosedVariation
+            PgnErrorKind::UnclosedVariation,
+            PgnErrorKind::MissingResult
         ]
     );
     assert!(peak < MIB, "{peak} bytes");

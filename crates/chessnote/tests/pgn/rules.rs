@@ -119,6 +119,24 @@ fn games_that_end_without_a_result_are_reported_where_they_end() {
         assert_eq!(games[0].1[0].0, PgnErrorKind::MissingResult);
         assert_eq!(games[1], (3, vec![]), "{pgn:?}");
     }
+    // Ended inside a variation: reported whether variations are read or
+    // skipped (found by the `export` fuzz target on `(`).
+    for read in [false, true] {
+        let builder = chessnote::pgn::Game::builder().variations(read);
+        for pgn in ["(", "1. e4 (1. d4"] {
+            let game = Reader::from_slice(pgn.as_bytes())
+                .games_with(builder.clone())
+                .next()
+                .unwrap();
+            let warnings: Vec<_> = game.warnings.iter().map(|w| w.kind()).collect();
+            assert_eq!(
+                warnings,
+                [PgnErrorKind::MissingResult],
+                "{pgn:?} read: {read}"
+            );
+            assert_eq!(kinds(&game), [PgnErrorKind::UnclosedVariation], "{pgn:?}");
+        }
+    }
     // But not inside variations, nor a number repeated.
     let games = ends(
         "1. e4 e5 2. Nf3 (1. d4 d5 2. c4) 2... Nc6 *",
