@@ -11,9 +11,11 @@
 //! batches ([`Work::is_full`]), and [`Stream::next`] takes them from the
 //! workers in the same turn, so in input order. Each worker has its own
 //! bounded queues: at most two chunks waiting and four batches written
-//! ahead per worker are in flight, whatever a chunk's output weighs. With
-//! one thread, nothing is started: [`Stream::next`] reads the next batch
-//! of games itself.
+//! ahead per worker are in flight, whatever a chunk's output weighs. A game
+//! over 8 MiB is not held in a chunk: from it on, the rest of the source is
+//! read by one worker, in the memory of a reader's buffer
+//! ([`Chunks::limit`]). With one thread, nothing is started:
+//! [`Stream::next`] reads the next batch of games itself.
 //!
 //! The `chessnote` command and the Python package start no thread of their
 //! own: each describes what it does with a game as a [`Work`] and consumes

@@ -850,8 +850,9 @@ impl<S> Replay<S> {
     }
 
     /// Games whose tags `filter` refuses are not replayed: their movetext
-    /// is skipped (it is only delimited), and the sink gets the game's end
-    /// after its tags. A filter that counts moves (`plies`) needs every
+    /// is skipped (it is only delimited); the sink gets the game's tags
+    /// ([`GameSink::begin_movetext`]), then its end. A filter that counts
+    /// moves (`plies`) needs every
     /// game replayed, so it changes nothing here; `None` replays every
     /// game. The sink still sees every game: apply the filter to the
     /// games it gives, as before (a skipped game does not match).
