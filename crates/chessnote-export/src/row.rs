@@ -316,10 +316,24 @@ impl<'a> OtherTags<'a> {
         let mut seen: HashMap<&'a str, (usize, usize)> = HashMap::new();
         let mut taken: HashSet<Cow<'a, str>> = HashSet::new();
         let mut names = None;
+        // The common case, a few tags and no name twice (checked pair by
+        // pair): every key is the name, and nothing is allocated.
+        let plain = tags.len() <= 32 && {
+            let mut names: [&str; 32] = [""; 32];
+            let mut twice = false;
+            for (i, (n, _)) in tags.iter().enumerate() {
+                twice |= names[..i].contains(&n);
+                names[i] = n;
+            }
+            !twice
+        };
         tags.iter().enumerate().filter_map(move |(i, (n, v))| {
+            let held = row.held.contains(&Some(i));
+            if plain {
+                return (!held).then_some((Cow::Borrowed(n), v));
+            }
             let (count, next) = seen.entry(n).or_insert((0, 0));
             *count += 1;
-            let held = row.held.contains(&Some(i));
             let key = if *count == 1 {
                 Cow::Borrowed(n)
             } else {

@@ -6,12 +6,12 @@
 //! With more than one thread, four stages overlap: a thread reads the
 //! source ahead in 1 MiB blocks (decompressing it), a thread cuts the
 //! blocks into chunks of whole games ([`Chunks`], at the reader's own game
-//! boundaries, numbered as one reader would number them) and deals them to
-//! the workers in turn, each worker hands back each chunk's output in
-//! batches ([`Work::is_full`]), and [`Stream::next`] takes them from the
-//! workers in the same turn, so in input order. Each worker has its own
-//! bounded queues: at most two chunks waiting and four batches written
-//! ahead per worker are in flight, whatever a chunk's output weighs. A game
+//! boundaries, numbered as one reader would number them) into a queue
+//! the workers share, each chunk with a bounded channel of its own for its
+//! output, which its worker hands back in batches ([`Work::is_full`]), and
+//! [`Stream::next`] reads those channels in input order. What is in
+//! flight is bounded by the threads (two chunks queued per worker, four
+//! batches written ahead per chunk), whatever a chunk's output weighs. A game
 //! over 8 MiB is not held in a chunk: from it on, the rest of the source is
 //! read by one worker, in the memory of a reader's buffer
 //! ([`Chunks::limit`]). With one thread, nothing is started:
@@ -22,8 +22,8 @@
 //! a [`Stream`].
 
 use std::io::{self, Read};
-use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use chessnote::pgn::{Chunk, Chunks, Input, IoInput, ReadOptions, Reader};
@@ -249,13 +249,12 @@ impl<W: Work> Iterator for Stream<W> {
     }
 }
 
-/// What the thread that cuts chunks hands a worker: a chunk, the rest of
-/// the source from a game too large for a chunk on, or the source's
-/// failure (after the chunks before it).
-enum Job {
-    Chunk(Chunk),
-    Rest(Box<Reader<RestInput>>),
-    Fail(io::Error),
+/// What the thread that cuts chunks hands the workers: a chunk, or the
+/// rest of the source from a game too large for a chunk on, with where
+/// its output goes.
+enum Job<T> {
+    Chunk(Chunk, SyncSender<Piece<T>>),
+    Rest(Box<Reader<RestInput>>, SyncSender<Piece<T>>),
 }
 
 /// The rest of a source after the chunks stopped: the bytes they held,
@@ -267,31 +266,36 @@ type RestInput = IoInput<io::Chain<io::Cursor<Vec<u8>>, ReadAhead>>;
 /// the memory of a reader's buffer.
 const LARGE_GAME: usize = 8 << 20;
 
-/// A worker's result: part of a chunk's output (`last`: the chunk's last),
-/// or the source's failure.
+/// Part of a chunk's output (`last`: the chunk's last), or the source's
+/// failure.
 struct Piece<T> {
     result: io::Result<T>,
     last: bool,
 }
 
-/// Chunks a worker may have waiting, and pieces of output it may have
-/// written ahead of the reader: with the size of a chunk and of a batch,
-/// they bound what a stream holds (per worker).
+/// Chunks cut and not yet taken by a worker, per worker; and batches of a
+/// chunk's output written ahead of the reader: with the size of a chunk
+/// and of a batch, they bound what a stream holds.
 const CHUNKS_AHEAD: usize = 2;
 const PIECES_AHEAD: usize = 4;
 
 /// The results of work on each chunk of a stream, in order: a thread reads
-/// ahead, one cuts chunks and deals them to the workers in turn, each
-/// worker hands back each chunk's output in batches ([`Work::is_full`]),
-/// and the results are taken from the workers in the same turn. Each
-/// worker has its own bounded queues, so what is in flight is bounded by
-/// the number of workers, whatever a chunk's output weighs (a drawing a
-/// game, a row a game).
+/// ahead, one cuts chunks into a queue the workers share, each chunk with a
+/// bounded channel of its own that its worker hands its output back
+/// through in batches ([`Work::is_full`]), and the reader takes those
+/// channels in input order. What is in flight is bounded by the threads,
+/// whatever a chunk's output weighs (a drawing a game, a row a game), and a
+/// worker free takes the next chunk whichever it is.
+///
+/// No wait can close a loop: the chunks are taken from the queue in order,
+/// so while the reader waits for a chunk, every chunk a worker is held on
+/// (its channel full) comes after one that a worker is reading, or has
+/// read.
 struct Ordered<T> {
-    /// Each worker's results.
-    results: Vec<Receiver<Piece<T>>>,
-    /// The worker of the chunk being handed back.
-    turn: usize,
+    /// Each chunk's output, in input order.
+    outputs: Receiver<Receiver<Piece<T>>>,
+    /// The chunk being handed back.
+    current: Option<Receiver<Piece<T>>>,
 }
 
 impl<T: Default + Send + 'static> Ordered<T> {
@@ -305,15 +309,16 @@ impl<T: Default + Send + 'static> Ordered<T> {
         // their own, they overlap.
         let (blocks_in, blocks_out) = sync_channel::<io::Result<Vec<u8>>>(4);
         thread::spawn(move || read_ahead(read, &blocks_in));
-        let mut jobs = Vec::with_capacity(threads);
-        let mut results = Vec::with_capacity(threads);
+        let (jobs_in, jobs_out) = sync_channel::<Job<T>>(CHUNKS_AHEAD * threads);
+        // A chunk's channel is queued for the reader before its job is
+        // queued for the workers: one more chunk than the workers and the
+        // job queue can hold.
+        let (outputs_in, outputs) = sync_channel(CHUNKS_AHEAD * threads + threads + 1);
+        let jobs_out = Arc::new(Mutex::new(jobs_out));
         for _ in 0..threads {
-            let (jobs_in, jobs_out) = sync_channel::<Job>(CHUNKS_AHEAD);
-            let (results_in, results_out) = sync_channel::<Piece<T>>(PIECES_AHEAD);
-            jobs.push(jobs_in);
-            results.push(results_out);
+            let jobs_out = Arc::clone(&jobs_out);
             let work = Arc::clone(&work);
-            thread::spawn(move || serve(&*work, &jobs_out, &results_in));
+            thread::spawn(move || serve(&*work, &jobs_out));
         }
         thread::spawn(move || {
             let ahead = ReadAhead {
@@ -323,64 +328,89 @@ impl<T: Default + Send + 'static> Ordered<T> {
             };
             let limit = LARGE_GAME.max(4 * pipeline.chunk_size);
             let mut chunks = Chunks::new(ahead, pipeline.options, pipeline.chunk_size).limit(limit);
-            let mut turn = 0;
             for chunk in &mut chunks {
-                let job = match chunk {
-                    Ok(chunk) => Job::Chunk(chunk),
-                    Err(error) => Job::Fail(error),
-                };
-                let failed = matches!(job, Job::Fail(_));
-                if jobs[turn].send(job).is_err() || failed {
+                let (output, rx) = sync_channel(PIECES_AHEAD);
+                if outputs_in.send(rx).is_err() {
                     return;
                 }
-                turn = (turn + 1) % jobs.len();
+                let chunk = match chunk {
+                    Ok(chunk) => chunk,
+                    Err(error) => {
+                        // After the chunks before it: the stream ends here.
+                        let _ = output.send(Piece {
+                            result: Err(error),
+                            last: true,
+                        });
+                        return;
+                    }
+                };
+                if jobs_in.send(Job::Chunk(chunk, output)).is_err() {
+                    return;
+                }
             }
             if chunks.is_stopped() {
-                let _ = jobs[turn].send(Job::Rest(Box::new(chunks.into_reader())));
+                let (output, rx) = sync_channel(PIECES_AHEAD);
+                if outputs_in.send(rx).is_ok() {
+                    let _ = jobs_in.send(Job::Rest(Box::new(chunks.into_reader()), output));
+                }
             }
         });
-        Ordered { results, turn: 0 }
+        Ordered {
+            outputs,
+            current: None,
+        }
     }
 
     /// The next result; `None` when the stream has ended.
     fn next(&mut self) -> Option<io::Result<T>> {
-        // The worker whose turn it is has ended: every chunk was handed
-        // back (a worker ends when no chunk is left to deal).
-        let piece = self.results[self.turn].recv().ok()?;
+        if self.current.is_none() {
+            // Every chunk cut was handed back: the stream has ended.
+            self.current = Some(self.outputs.recv().ok()?);
+        }
+        // An error: its worker ended without a last piece (it panicked);
+        // the stream ends.
+        let piece = self.current.as_ref()?.recv().ok()?;
         if piece.last {
-            self.turn = (self.turn + 1) % self.results.len();
+            self.current = None;
         }
         Some(piece.result)
     }
 }
 
-/// A worker: each chunk dealt to it read with `work`, its output handed
-/// back in batches, until no chunk is left or nobody listens.
-fn serve<W: Work>(work: &W, jobs: &Receiver<Job>, results: &SyncSender<Piece<W::Output>>) {
+/// A worker: the next chunk cut, whichever it is, read with `work`, its
+/// output handed back in batches, until no chunk is left or nobody
+/// listens.
+fn serve<W: Work>(work: &W, jobs: &Mutex<Receiver<Job<W::Output>>>) {
     let mut worker = work.worker();
-    while let Ok(job) = jobs.recv() {
-        let read =
-            match job {
-                // A chunk is in memory: reading it cannot fail.
-                Job::Chunk(chunk) => read_all(
+    loop {
+        let next = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
+        let Ok(job) = next else { return };
+        let (read, output) = match job {
+            // A chunk is in memory: reading it cannot fail.
+            Job::Chunk(chunk, output) => {
+                let read = read_all(
                     work,
                     &mut worker,
                     &mut chunk.reader(),
-                    results,
+                    &output,
                     |n| match n {},
-                ),
-                Job::Rest(mut reader) => read_all(work, &mut worker, &mut *reader, results, |e| e),
-                Job::Fail(error) => Err(Some(error)),
-            };
+                );
+                (read, output)
+            }
+            Job::Rest(mut reader, output) => {
+                let read = read_all(work, &mut worker, &mut *reader, &output, |e| e);
+                (read, output)
+            }
+        };
         match read {
             Ok(()) => {}
+            // Nobody listens: the stream was dropped.
             Err(None) => return,
             Err(Some(error)) => {
-                let _ = results.send(Piece {
+                let _ = output.send(Piece {
                     result: Err(error),
                     last: true,
                 });
-                return;
             }
         }
     }

@@ -885,18 +885,18 @@ impl<I: Input> Reader<I> {
                 return Ok(Continue(()));
             }
             let blank = newlines >= 2;
-            if b != b'[' && !is_space(b) {
-                self.has_movetext = true;
-            }
             match b {
                 b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
                     newlines += self.skip_space();
                     continue;
                 }
+                b'[' => return Ok(Continue(())),
+                _ => self.has_movetext = true,
+            }
+            match b {
                 b'{' => flow!(self.comment(sink, CommentKind::Brace)?),
                 b';' => flow!(self.comment(sink, CommentKind::Line)?),
                 b'%' if self.offset == self.line_start => self.skip_line()?,
-                b'[' => return Ok(Continue(())),
                 b'(' => flow!(self.open_variation(sink)),
                 b')' => flow!(self.close_variation(sink)),
                 b'$' => flow!(self.nag(sink)?),
@@ -1544,16 +1544,7 @@ impl<I: Input> Reader<I> {
                 // visitor, the rest is read past, and that is reported.
                 text = &text[..utf8_boundary(&text[..max - delivered])];
                 last = true;
-                let error = PgnError::new(
-                    PgnErrorKind::CommentTooLong,
-                    open,
-                    self.game.index,
-                    self.game.location,
-                )
-                .with_detail(format_args!(
-                    "its first {} bytes are kept (the limit is {max})",
-                    delivered + text.len()
-                ));
+                let error = comment_too_long(open, self.game, delivered + text.len(), max);
                 if let Break(b) = sink.error(error) {
                     stopped = Some(b);
                     deliver = false;
@@ -1695,6 +1686,20 @@ fn tag_end(text: &[u8]) -> Option<usize> {
         i += 1;
     }
     None
+}
+
+/// The error of a comment cut at `kept` bytes, the limit `max`.
+#[cold]
+fn comment_too_long(open: Location, game: GameStart, kept: usize, max: usize) -> PgnError {
+    PgnError::new(
+        PgnErrorKind::CommentTooLong,
+        open,
+        game.index,
+        game.location,
+    )
+    .with_detail(format_args!(
+        "its first {kept} bytes are kept (the limit is {max})"
+    ))
 }
 
 /// Whether move number `number` (with `dots` dots) starts a new game in
