@@ -45,21 +45,48 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// ```
 #[derive(Debug)]
 pub struct Staged {
-    temp: PathBuf,
+    /// The temporary file; `None` when the target is written in place (a
+    /// device or a pipe: `/dev/stdout`).
+    temp: Option<PathBuf>,
+    /// The target as given (for messages).
     target: PathBuf,
+    /// Where the temporary file goes: the target, or the file a symlink
+    /// at the target names.
+    real: PathBuf,
     committed: bool,
 }
 
 impl Staged {
     /// Creates the temporary file beside `target` (in the same folder, so
-    /// that the rename is atomic); the file is given to write.
+    /// that the rename is atomic); the file is given to write. An existing
+    /// target that is a symlink is written through (the file it names is
+    /// replaced, the link kept), and one that is not a regular file (a
+    /// device or a pipe, `/dev/stdout`) is written in place: there is
+    /// nothing to rename.
     ///
     /// # Errors
     ///
     /// The folder's: missing, read-only, full. The message names `target`.
     pub fn create(target: &Path) -> io::Result<(Staged, File)> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
-        let name = target.file_name().ok_or_else(|| {
+        let mut real = target.to_path_buf();
+        if let Ok(meta) = fs::metadata(target) {
+            if !meta.is_file() {
+                let file = File::options()
+                    .write(true)
+                    .open(target)
+                    .map_err(|e| with_path(e, target))?;
+                let staged = Staged {
+                    temp: None,
+                    target: target.to_path_buf(),
+                    real,
+                    committed: false,
+                };
+                return Ok((staged, file));
+            }
+            real = fs::canonicalize(target).map_err(|e| with_path(e, target))?;
+        }
+        let name = real.file_name().ok_or_else(|| {
             io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!("{}: not a file name", target.display()),
@@ -72,7 +99,7 @@ impl Staged {
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
-        let temp = target.with_file_name(temp_name);
+        let temp = real.with_file_name(temp_name);
         let file = File::options()
             .write(true)
             .create_new(true)
@@ -80,15 +107,16 @@ impl Staged {
             .map_err(|e| with_path(e, target))?;
         Ok((
             Staged {
-                temp,
+                temp: Some(temp),
                 target: target.to_path_buf(),
+                real,
                 committed: false,
             },
             file,
         ))
     }
 
-    /// The file's final name.
+    /// The file's final name, as given.
     pub fn target(&self) -> &Path {
         &self.target
     }
@@ -100,7 +128,9 @@ impl Staged {
     ///
     /// The rename's; the temporary file is then removed.
     pub fn commit(mut self) -> io::Result<()> {
-        fs::rename(&self.temp, &self.target).map_err(|e| with_path(e, &self.target))?;
+        if let Some(temp) = &self.temp {
+            fs::rename(temp, &self.real).map_err(|e| with_path(e, &self.target))?;
+        }
         self.committed = true;
         Ok(())
     }
@@ -108,8 +138,10 @@ impl Staged {
 
 impl Drop for Staged {
     fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_file(&self.temp);
+        if !self.committed
+            && let Some(temp) = &self.temp
+        {
+            let _ = fs::remove_file(temp);
         }
     }
 }
@@ -201,6 +233,37 @@ mod tests {
         assert_ne!(a.temp, b.temp);
         drop((a, b));
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A symlink is written through, and a device (`/dev/null`, as
+    /// `/dev/stdout` would be) in place: never replaced by a file.
+    #[cfg(unix)]
+    #[test]
+    fn staged_writes_through_links_and_into_devices() {
+        let dir = dir("links");
+        let real = dir.join("real.csv");
+        fs::write(&real, "old").unwrap();
+        let link = dir.join("link.csv");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        let (staged, mut file) = Staged::create(&link).unwrap();
+        file.write_all(b"new").unwrap();
+        drop(file);
+        staged.commit().unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2, "no temporary left");
+        let null = Path::new("/dev/null");
+        let (staged, mut file) = Staged::create(null).unwrap();
+        file.write_all(b"anything").unwrap();
+        drop(file);
+        staged.commit().unwrap();
+        assert!(!fs::metadata(null).unwrap().is_file(), "still a device");
         fs::remove_dir_all(&dir).unwrap();
     }
 
