@@ -781,11 +781,14 @@ impl<I: Input> Reader<I> {
                     // `Name "value"]`, a line among tags: a tag pair whose
                     // `[` is missing, read and reported (not movetext,
                     // which would cut the game in two).
-                    self.ensure(self.options.limits.max_tag_len)?;
+                    let max = self.options.limits.max_tag_len;
+                    self.ensure(max)?;
                     let data = self.input.data();
-                    let max = data.len().min(self.options.limits.max_tag_len);
-                    let Some((parsed, len)) = bracketless_tag(&data[..max], self.input.at_end())
-                    else {
+                    // The line may end at the end of the input only when
+                    // all that is left is in the window (in memory or not).
+                    let at_end = self.input.at_end() && data.len() <= max;
+                    let window = &data[..data.len().min(max)];
+                    let Some((parsed, len)) = bracketless_tag(window, at_end) else {
                         return Ok(Continue(()));
                     };
                     newlines = 0;
