@@ -4,23 +4,8 @@
 //! and streamed in pieces through a small buffer; stopping a game at any
 //! call leaves the reader where reading the whole game does.
 
-use std::io::Read;
-
 use chessnote::pgn::{ReadOptions, Reader};
-use chessnote_testdata::StopAt;
-
-/// Pieces of 1 to 97 bytes.
-struct Pieces<'a>(&'a [u8], usize);
-
-impl Read for Pieces<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        self.1 = (self.1 * 31 + 7) % 97;
-        let n = (self.1 + 1).min(buf.len()).min(self.0.len());
-        buf[..n].copy_from_slice(&self.0[..n]);
-        self.0 = &self.0[n..];
-        Ok(n)
-    }
-}
+use chessnote_testdata::{Pieces, StopAt};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut options = ReadOptions::DEFAULT;
@@ -32,7 +17,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let in_memory: Vec<_> = Reader::from_slice_with(data, options)
         .games_with(builder())
         .collect();
-    let streamed: Vec<_> = Reader::with_options(Pieces(data, 0), options)
+    let streamed: Vec<_> = Reader::with_options(Pieces::new(data), options)
         .into_games_with(builder())
         .map(Result::unwrap)
         .collect();

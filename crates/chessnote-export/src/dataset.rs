@@ -589,6 +589,7 @@ fn close(writer: Writer) -> io::Result<()> {
 /// A writer's error as an `io::Error` of the kind of the I/O error inside
 /// it, if there is one (a closed pipe under a Parquet error is a closed
 /// pipe), else of kind `Other`.
+#[cfg(feature = "arrow")]
 fn as_io(error: impl std::error::Error + Send + Sync + 'static) -> io::Error {
     let mut kind = io::ErrorKind::Other;
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&error);

@@ -139,17 +139,6 @@ fn stopping_at_a_missing_result_leaves_the_next_game_whole() {
 /// in memory, the window was taken for the whole rest of the input).
 #[test]
 fn a_long_line_among_tags_reads_the_same_from_memory_and_streamed() {
-    /// Pieces of 1 to 97 bytes, as the fuzz target reads.
-    struct Pieces<'a>(&'a [u8], usize);
-    impl std::io::Read for Pieces<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            self.1 = (self.1 * 31 + 7) % 97;
-            let n = (self.1 + 1).min(buf.len()).min(self.0.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
     let data = include_bytes!("../data/fuzz-pgn-long-line-among-tags.bin");
     let mut options = ReadOptions::DEFAULT;
     options.limits.max_tag_len = 64;
@@ -160,7 +149,7 @@ fn a_long_line_among_tags_reads_the_same_from_memory_and_streamed() {
     let memory: Vec<_> = Reader::from_slice_with(data, options)
         .games_with(builder())
         .collect();
-    let streamed: Vec<_> = Reader::with_options(Pieces(data, 0), options)
+    let streamed: Vec<_> = Reader::with_options(chessnote_testdata::Pieces::new(data), options)
         .into_games_with(builder())
         .map(Result::unwrap)
         .collect();
