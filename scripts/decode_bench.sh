@@ -2,10 +2,10 @@
 # Decode throughput of chessnote's compressed inputs (crates/chessnote-io,
 # through chessnote-cli's examples/decode_bench.rs): MB/s of decompressed
 # output for zstd (one frame, and pzstd's many frames with skippable ones),
-# gzip and bzip2 versions of one PGN file, with
+# gzip, bzip2 and xz versions of one PGN file, with
 #   - the default, pure-Rust build: ruzstd, flate2 + zlib-rs, libbz2-rs-sys;
 #   - the C build (`--features zstd-c,bzip2/bzip2-sys`): libzstd, libbz2;
-#   - the command-line tools, `zstd -dc`, `gzip -dc`, `bzip2 -dc`;
+#   - the command-line tools, `zstd -dc`, `gzip -dc`, `bzip2 -dc`, `xz -dc`;
 # interleaved over ROUNDS rounds, medians printed. The `zstd-c` feature
 # exists because libzstd decodes 2.5-3.7x as fast as ruzstd here.
 #
@@ -13,7 +13,7 @@
 # FILE defaults to $CHESSNOTE_SHARED/data/pgn/large/gnuchess-book_1.02.pgn.zst
 # (86 MB decompressed). How long: the two builds (a few minutes from
 # scratch), about 30 s to make the .gz, .bz2 and pzstd files, then about
-# 12 s a round. Needs gzip and bzip2; zstd and pzstd are optional.
+# 12 s a round. Needs gzip and bzip2; zstd, pzstd and xz are optional.
 set -euo pipefail
 
 die() {
@@ -49,7 +49,12 @@ if command -v pzstd >/dev/null; then
     pzstd -q -p 4 -3 -c "$work/book.pgn" >"$work/pzstd.pgn.zst"
     files+=("$work/pzstd.pgn.zst")
 fi
-files+=("$work/book.pgn.gz" "$work/book.pgn.bz2" "$work/book.pgn")
+files+=("$work/book.pgn.gz" "$work/book.pgn.bz2")
+if command -v xz >/dev/null; then
+    xz -6 -c "$work/book.pgn" >"$work/book.pgn.xz"
+    files+=("$work/book.pgn.xz")
+fi
+files+=("$work/book.pgn")
 bytes=$(stat -c %s "$work/book.pgn")
 
 # One timed run: LABEL COMMAND... (stdout discarded); seconds appended to
@@ -68,7 +73,7 @@ for round in $(seq "$rounds"); do
     for f in "${files[@]}"; do
         name=$(basename "$f")
         for build in rust c; do
-            [ "$build" = c ] && [[ $name == *.gz || $name == *.pgn ]] && continue
+            [ "$build" = c ] && [[ $name == *.gz || $name == *.xz || $name == *.pgn ]] && continue
             run "$name:$build" "$work/$build" "$f"
             [ "$round" -gt 1 ] || labels+=("$name:$build")
         done
@@ -76,6 +81,7 @@ for round in $(seq "$rounds"); do
             *.zst) tool=(zstd -q -d -c) ;;
             *.gz) tool=(gzip -d -c) ;;
             *.bz2) tool=(bzip2 -d -c) ;;
+            *.xz) tool=(xz -d -c) ;;
             *) continue ;;
         esac
         command -v "${tool[0]}" >/dev/null || continue
@@ -96,6 +102,7 @@ for label in "${labels[@]}"; do
         rust:*.gz) decoder="flate2 + zlib-rs" ;;
         rust:*.bz2) decoder=libbz2-rs-sys ;;
         c:*.bz2) decoder="libbz2 (bzip2-sys)" ;;
+        rust:*.xz) decoder=lzma-rust2 ;;
         rust:*) decoder="(plain: copy)" ;;
         *) decoder="$build tool" build=tool ;;
     esac

@@ -32,6 +32,7 @@ fn codec(compression: Compression) -> &'static str {
         Compression::Zstd => "ruzstd",
         Compression::Gzip => "flate2", // the backend: see the build's features
         Compression::Bzip2 => "bzip2",
+        Compression::Xz => "lzma-rust2",
     }
 }
 

@@ -21,9 +21,8 @@
 //!   (`| head -1`) ends the run quietly.
 
 use std::fmt::{self, Write as _};
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use chessnote::Diagnostic;
@@ -571,20 +570,9 @@ fn error_text(input: Input<'_>, err: &dyn Diagnostic) -> String {
 
 /// Opens a file for reading, refusing directories, through
 /// `chessnote_io` as `pgn` does: compressed files are read decompressed,
-/// archives and binary data are refused.
-fn open(path: &PathBuf) -> io::Result<BufReader<Box<dyn io::Read + Send>>> {
-    let file = File::open(path)?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(io::Error::new(
-            io::ErrorKind::IsADirectory,
-            "is a directory",
-        ));
-    }
-    let size = meta.is_file().then_some(meta.len());
-    Ok(BufReader::new(
-        chessnote_io::open_reader(Box::new(file), size)?.reader,
-    ))
+/// a zip archive as its `.pgn` entries, binary data is refused.
+fn open(path: &Path) -> io::Result<BufReader<Box<dyn io::Read + Send>>> {
+    Ok(BufReader::new(chessnote_io::open(Some(path))?.reader))
 }
 
 /// Reads one line into `buf` (its `\n` included), keeping at most

@@ -1,7 +1,7 @@
-//! Where games come from: compressed inputs and outputs (zstd, gzip and
-//! bzip2, detected by content), and [`pipeline`], the one stream of games
-//! every shell reads through (on one thread, or on every core with the
-//! results in input order).
+//! Where games come from: compressed inputs and outputs (zstd, gzip,
+//! bzip2 and xz, detected by content), zip archives ([`zip`]), and
+//! [`pipeline`], the one stream of games every shell reads through (on one
+//! thread, or on every core with the results in input order).
 //!
 //! [`open`] peeks at the first bytes of a file (or stdin) and returns a
 //! reader of the decompressed bytes, streaming in constant memory, with the
@@ -9,24 +9,29 @@
 //! the file's size. [`encoder`] writes in the same formats (`pgn split`
 //! writes its parts compressed like its input).
 //!
-//! The codecs are pure Rust by default: ruzstd, flate2 (zlib-rs) and
-//! bzip2 (libbz2-rs-sys). The `zstd-c` feature swaps ruzstd for libzstd,
-//! which decodes 2.5 to 3.7 times as fast (`scripts/decode_bench.sh`).
+//! The codecs are pure Rust by default: ruzstd, flate2 (zlib-rs), bzip2
+//! (libbz2-rs-sys) and lzma-rust2. The `zstd-c` feature swaps ruzstd for
+//! libzstd, which decodes 2.5 to 3.7 times as fast
+//! (`scripts/decode_bench.sh`).
 //!
 //! Every format reads concatenations: zstd frames and skippable frames (the
 //! Lichess dumps start with a pzstd skippable frame and have many frames),
-//! gzip members and bzip2 streams. Corrupt or truncated data is an
-//! [`io::Error`] whose message names the format (`corrupt zstd data: …`),
-//! in plain words; a truncated file first gives all it can decode before
-//! the cut (up to the format's block: 128 KiB for zstd, 100 to 900 kB for
-//! bzip2).
+//! gzip members, bzip2 streams and xz streams. Corrupt or truncated data
+//! is an [`io::Error`] whose message names the format (`corrupt zstd data:
+//! …`), in plain words; a truncated file first gives all it can decode
+//! before the cut (up to the format's block: 128 KiB for zstd, 100 to 900
+//! kB for bzip2).
+//!
+//! A zip archive is read from its file (TWIC and pgnmentor publish zips):
+//! [`open`] reads its `.pgn` entries one after the other, and
+//! [`zip::members`] lists them for a caller that names each on its own.
 //!
 //! Inputs that are not text (PGN, FEN, …) are refused when opened, with an
 //! [`io::ErrorKind::InvalidData`] error that says what the input looks
-//! like: zip, xz, 7z, lz4, rar and lzip files (by their magic numbers),
-//! UTF-16 text (by its byte order mark), and binary data (a NUL byte in
-//! the first [`PEEK`] bytes, decompressed for zstd, gzip and bzip2). A
-//! UTF-8 byte order mark is text.
+//! like: 7z, lz4, rar and lzip files (by their magic numbers), a zip
+//! archive on stdin or a pipe, UTF-16 text (by its byte order mark), and
+//! binary data (a NUL byte in the first [`PEEK`] bytes, decompressed for
+//! the compressed formats). A UTF-8 byte order mark is text.
 //!
 //! The `chessnote` command and the Python package read their files here.
 
@@ -35,6 +40,7 @@
 
 pub mod output;
 pub mod pipeline;
+pub mod zip;
 
 use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read, Write};
@@ -56,39 +62,44 @@ pub enum Compression {
     Gzip,
     /// bzip2 (`.bz2`), one or more streams.
     Bzip2,
+    /// xz (`.xz`), one or more streams.
+    Xz,
 }
 
 impl Compression {
-    /// By the first bytes (zstd frame 28 B5 2F FD or a skippable frame 5? 2A 4D 18; gzip 1F 8B; bzip2 "BZh" + digit).
+    /// By the first bytes (zstd frame 28 B5 2F FD or a skippable frame 5? 2A 4D 18; gzip 1F 8B; bzip2 "BZh" + digit; xz FD "7zXZ" 00).
     ///
-    /// Four bytes are enough; fewer (a short file) can only be plain.
+    /// Six bytes are enough; fewer (a short file) can only be plain.
     pub fn detect(head: &[u8]) -> Compression {
         match head {
             [0x28, 0xB5, 0x2F, 0xFD, ..] => Compression::Zstd,
             [m, 0x2A, 0x4D, 0x18, ..] if m & 0xF0 == 0x50 => Compression::Zstd,
             [0x1F, 0x8B, ..] => Compression::Gzip,
             [b'B', b'Z', b'h', b'1'..=b'9', ..] => Compression::Bzip2,
+            [0xFD, b'7', b'z', b'X', b'Z', 0, ..] => Compression::Xz,
             _ => Compression::None,
         }
     }
 
-    /// The file name extension, with its dot: `""`, `".zst"`, `".gz"`, `".bz2"`.
+    /// The file name extension, with its dot: `""`, `".zst"`, `".gz"`, `".bz2"`, `".xz"`.
     pub fn extension(self) -> &'static str {
         match self {
             Compression::None => "",
             Compression::Zstd => ".zst",
             Compression::Gzip => ".gz",
             Compression::Bzip2 => ".bz2",
+            Compression::Xz => ".xz",
         }
     }
 
-    /// The format's name for messages: `plain`, `zstd`, `gzip`, `bzip2`.
+    /// The format's name for messages: `plain`, `zstd`, `gzip`, `bzip2`, `xz`.
     pub fn name(self) -> &'static str {
         match self {
             Compression::None => "plain",
             Compression::Zstd => "zstd",
             Compression::Gzip => "gzip",
             Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
         }
     }
 }
@@ -126,20 +137,68 @@ impl std::fmt::Debug for Opened {
     }
 }
 
-/// `None` = stdin. Detects by peeking the first bytes (must work on stdin and pipes: keep the peeked bytes).
+/// Opens a file, or stdin (`None`), for reading its text: detects the
+/// compression by peeking the first bytes (this works on stdin and pipes:
+/// the peeked bytes are kept).
+///
+/// A zip archive (a file only) is read as the text of its `.pgn` entries,
+/// one after the other, each followed by a blank line; [`zip::members`]
+/// lists them for a caller that reads them one by one.
 ///
 /// `size` is the file's length when it is a regular file (not stdin, a
-/// pipe or a device).
+/// pipe or a device); for a zip archive, the sum of its `.pgn` entries'
+/// sizes.
+///
+/// # Errors
+///
+/// As [`open_reader`]'s, and the file's own (it cannot be opened); for a
+/// zip archive, [`io::ErrorKind::InvalidData`] when it has no `.pgn` entry
+/// or its central directory cannot be read.
 pub fn open(path: Option<&Path>) -> io::Result<Opened> {
     match path {
         None => open_reader(Box::new(io::stdin()), None),
         Some(path) => {
             let file = File::open(path)?;
             let meta = file.metadata()?;
+            if meta.is_dir() {
+                return Err(io::Error::new(
+                    io::ErrorKind::IsADirectory,
+                    "is a directory",
+                ));
+            }
+            if meta.is_file()
+                && let Some(members) = zip::members(path)?
+            {
+                return open_entries(path, members);
+            }
             let size = meta.is_file().then_some(meta.len());
             open_reader(Box::new(file), size)
         }
     }
+}
+
+/// The `.pgn` entries of the zip archive at `path`, one after the other.
+fn open_entries(path: &Path, members: Vec<zip::Member>) -> io::Result<Opened> {
+    let (pgn, other): (Vec<_>, Vec<_>) = members.into_iter().partition(zip::Member::is_pgn);
+    if pgn.is_empty() {
+        let names: Vec<&str> = other.iter().map(|m| m.name.as_str()).take(5).collect();
+        let held = match other.len() {
+            0 => "it is empty".to_owned(),
+            n if n > names.len() => format!("it holds {}, …", names.join(", ")),
+            _ => format!("it holds {}", names.join(", ")),
+        };
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a zip archive with no .pgn entry ({held})"),
+        ));
+    }
+    let size = pgn.iter().map(|m| m.size + 2).sum();
+    let entries = zip::Entries {
+        path: path.to_owned(),
+        members: pgn.into(),
+        current: None,
+    };
+    open_reader(Box::new(entries), Some(size))
 }
 
 /// The same over any reader (tests, stdin).
@@ -151,9 +210,10 @@ pub fn open(path: Option<&Path>) -> io::Result<Opened> {
 /// # Errors
 ///
 /// The input's read error, or [`io::ErrorKind::InvalidData`] for an input
-/// that is not text: one that starts as a zip, xz, 7z, lz4, rar or
-/// lzip file does, UTF-16 text (by its byte order mark), or binary data (a
-/// NUL byte in the first bytes, decompressed for zstd, gzip and bzip2).
+/// that is not text: one that starts as a zip (read it with [`open`]), 7z,
+/// lz4, rar or lzip file does, UTF-16 text (by its byte order mark), or
+/// binary data (a NUL byte in the first bytes, decompressed for the
+/// compressed formats).
 pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<Opened> {
     let read = Counter::default();
     let failed = Failed::default();
@@ -194,6 +254,15 @@ pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<O
             failed,
             bzip2::bufread::MultiBzDecoder::new(source),
         ),
+        Compression::Xz => labelled(
+            compression,
+            failed,
+            XzDecoder(lzma_rust2::XzReader::new_mem_limit(
+                source,
+                true,
+                XZ_MEMORY_KIB,
+            )),
+        ),
     };
     let reader = match compression {
         Compression::None => reader,
@@ -205,6 +274,31 @@ pub fn open_reader(raw: Box<dyn Read + Send>, size: Option<u64>) -> io::Result<O
         size,
         read,
     })
+}
+
+/// The most memory an xz block's decoder may take, in KiB: 65 MiB,
+/// enough for `xz -9` (a 64 MiB dictionary); a file that asks for more is
+/// refused rather than allowed to take what its header says.
+const XZ_MEMORY_KIB: u32 = 65 * 1024;
+
+/// lzma-rust2's xz decoder, asked for at most 64 KiB a read: it fills the
+/// whole buffer it is given and drops what it decoded into it when the
+/// input ends short, so a truncated `.xz` loses at most this much (and
+/// the LZMA2 chunk being decoded, up to 2 MiB) before its error. The end
+/// of the input inside a stream is said in words.
+struct XzDecoder<R: Read>(lzma_rust2::XzReader<R>);
+
+impl<R: Read> Read for XzDecoder<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = buf.len().min(64 << 10);
+        self.0.read(&mut buf[..n]).map_err(|e| match e.kind() {
+            io::ErrorKind::UnexpectedEof => io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "the file ends inside a stream",
+            ),
+            _ => e,
+        })
+    }
 }
 
 /// The most bytes [`open_reader`] peeks at: the first bytes checked for
@@ -221,10 +315,7 @@ const MAGIC: usize = 8;
 fn not_pgn(head: &[u8]) -> Option<&'static str> {
     Some(match head {
         [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] | [b'P', b'K', 7, 8, ..] => {
-            "this looks like a zip archive, which chessnote does not read: unzip it first"
-        }
-        [0xFD, b'7', b'z', b'X', b'Z', 0, ..] => {
-            "this looks like xz-compressed data, which chessnote does not read: decompress it first (xz -d)"
+            "this looks like a zip archive, which chessnote reads from its file, not from standard input or a pipe: give its path (or unzip -p it)"
         }
         [b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C, ..] => {
             "this looks like a 7z archive, which chessnote does not read: extract it first (7z x)"
@@ -403,8 +494,8 @@ pub trait Finish: Write + Send {
 /// A writer of `compression` into `out` (see [`Finish`]).
 ///
 /// Levels: zstd's fastest (ruzstd) or 3 (`zstd-c`), in frames of 4 MiB
-/// (ruzstd); gzip 6; bzip2 6. The output reads back through [`open`] and
-/// the usual tools (`zstd -d`, `gzip -d`, `bzip2 -d`).
+/// (ruzstd); gzip 6; bzip2 6; xz 6. The output reads back through [`open`]
+/// and the usual tools (`zstd -d`, `gzip -d`, `bzip2 -d`, `xz -d`).
 pub fn encoder(
     compression: Compression,
     out: Box<dyn Write + Send>,
@@ -420,6 +511,10 @@ pub fn encoder(
             out,
             bzip2::Compression::new(6),
         ))),
+        Compression::Xz => Box::new(Xz(lzma_rust2::XzWriter::new(
+            out,
+            lzma_rust2::XzOptions::with_preset(6),
+        )?)),
     })
 }
 
@@ -473,6 +568,23 @@ impl Write for Bzip2 {
 }
 
 impl Finish for Bzip2 {
+    fn finish(self: Box<Self>) -> io::Result<()> {
+        self.0.finish()?.flush()
+    }
+}
+
+struct Xz(lzma_rust2::XzWriter<Box<dyn Write + Send>>);
+
+impl Write for Xz {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl Finish for Xz {
     fn finish(self: Box<Self>) -> io::Result<()> {
         self.0.finish()?.flush()
     }
@@ -824,11 +936,12 @@ mod tests {
         Ok((opened.compression, out))
     }
 
-    const ALL: [Compression; 4] = [
+    const ALL: [Compression; 5] = [
         Compression::None,
         Compression::Zstd,
         Compression::Gzip,
         Compression::Bzip2,
+        Compression::Xz,
     ];
 
     #[test]
@@ -913,6 +1026,8 @@ mod tests {
         assert_eq!(Compression::detect(b"BZh9"), Compression::Bzip2);
         assert_eq!(Compression::detect(b"BZh0"), Compression::None);
         assert_eq!(Compression::detect(b"BZhx"), Compression::None);
+        assert_eq!(Compression::detect(b"\xFD7zXZ\0"), Compression::Xz);
+        assert_eq!(Compression::detect(b"\xFD7zXZ"), Compression::None);
         let names: Vec<_> = ALL.iter().map(|c| (c.name(), c.extension())).collect();
         assert_eq!(
             names,
@@ -920,7 +1035,8 @@ mod tests {
                 ("plain", ""),
                 ("zstd", ".zst"),
                 ("gzip", ".gz"),
-                ("bzip2", ".bz2")
+                ("bzip2", ".bz2"),
+                ("xz", ".xz")
             ]
         );
     }
@@ -1015,10 +1131,17 @@ mod tests {
     #[test]
     fn truncated_or_corrupt_is_an_error_naming_the_format() {
         let data = sample(3000);
-        for compression in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+        for compression in [
+            Compression::Zstd,
+            Compression::Gzip,
+            Compression::Bzip2,
+            Compression::Xz,
+        ] {
             let raw = compress(compression, &data);
             let prefix = format!("corrupt {} data: ", compression.name());
-            for cut in [5, 12, raw.len() / 2, raw.len() - 5, raw.len() - 1] {
+            // Cut inside the magic number, it is not that format.
+            let magic = if compression == Compression::Xz { 6 } else { 5 };
+            for cut in [magic, 12, raw.len() / 2, raw.len() - 5, raw.len() - 1] {
                 let error = decode(raw[..cut].to_vec()).unwrap_err();
                 assert!(
                     error.to_string().starts_with(&prefix),
@@ -1026,7 +1149,7 @@ mod tests {
                 );
             }
             // Garbage after the magic bytes.
-            let mut garbage = raw[..4].to_vec();
+            let mut garbage = raw[..magic].to_vec();
             garbage.extend(std::iter::repeat_n(0xA5, 5000));
             let error = decode(garbage).unwrap_err();
             assert!(
@@ -1075,14 +1198,27 @@ mod tests {
     #[test]
     fn truncated_keeps_what_comes_before_the_cut() {
         let data = sample(60_000); // about 5 MB
-        for compression in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+        for compression in [
+            Compression::Zstd,
+            Compression::Gzip,
+            Compression::Bzip2,
+            Compression::Xz,
+        ] {
             let (raw, block) = match compression {
                 Compression::Zstd => (zstd_big_window(&data), 128 << 10),
                 // Level 6: blocks of 600 kB of input.
                 Compression::Bzip2 => (compress(compression, &data), 600_000),
+                // LZMA2 chunks of up to 2 MiB of output, each read whole
+                // by lzma-rust2 before it is decoded.
+                Compression::Xz => (compress(compression, &data), 2 << 20),
                 _ => (compress(compression, &data), 0),
             };
-            let cut = raw.len() / 2;
+            // The first LZMA2 chunk, which builds the dictionary, takes
+            // more than half of this file: cut after it.
+            let cut = match compression {
+                Compression::Xz => raw.len() * 3 / 4,
+                _ => raw.len() / 2,
+            };
             // The data decoded at the cut, about.
             let at_cut = data.len() * cut / raw.len();
             let mut opened = open_reader(Box::new(Cursor::new(raw[..cut].to_vec())), None).unwrap();
@@ -1146,7 +1282,12 @@ mod tests {
                 }
             }
         }
-        for compression in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+        for compression in [
+            Compression::Zstd,
+            Compression::Gzip,
+            Compression::Bzip2,
+            Compression::Xz,
+        ] {
             let mut raw = compress(compression, &sample(3000));
             raw.truncate(raw.len() / 2);
             // At the first read of the decoded text (by `open_reader`) or later.
@@ -1197,14 +1338,10 @@ mod tests {
         for (magic, words) in [
             (
                 &b"PK\x03\x04"[..],
-                "a zip archive, which chessnote does not read: unzip it first",
+                "a zip archive, which chessnote reads from its file, not from standard input or a pipe: give its path (or unzip -p it)",
             ),
             (b"PK\x05\x06", "a zip archive"),
             (b"PK\x07\x08", "a zip archive"),
-            (
-                b"\xFD7zXZ\x00",
-                "xz-compressed data, which chessnote does not read: decompress it first (xz -d)",
-            ),
             (b"7z\xBC\xAF\x27\x1C", "a 7z archive"),
             (b"\x04\x22\x4D\x18", "lz4-compressed data"),
             (b"\x02\x21\x4C\x18", "lz4-compressed data"),
@@ -1254,7 +1391,12 @@ mod tests {
                 error.to_string(),
                 format!("binary data (a NUL byte at offset {at}), not text")
             );
-            for compression in [Compression::Zstd, Compression::Gzip, Compression::Bzip2] {
+            for compression in [
+                Compression::Zstd,
+                Compression::Gzip,
+                Compression::Bzip2,
+                Compression::Xz,
+            ] {
                 let error = decode(compress(compression, &raw)).unwrap_err();
                 assert_eq!(error.kind(), io::ErrorKind::InvalidData);
                 let name = compression.name();

@@ -1,5 +1,6 @@
 //! Where games come from: a path, bytes, or a Python binary file object,
-//! decompressed by content (zstd, gzip, bzip2) by `chessnote-io`.
+//! decompressed by content (zstd, gzip, bzip2, xz; zip archives) by
+//! `chessnote-io`.
 
 use std::io::{self, Cursor, Read};
 use std::path::PathBuf;
@@ -17,8 +18,9 @@ pub struct Source {
     pub name: String,
 }
 
-/// Opens `source`: a `str` or `os.PathLike` path, `bytes`, or an object
-/// with a `read(n)` method returning bytes.
+/// Opens `source`: a `str` or `os.PathLike` path (a zip archive is read
+/// as its `.pgn` entries), `bytes`, or an object with a `read(n)` method
+/// returning bytes.
 pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     let raw: Box<dyn Read + Send>;
     let name;
@@ -30,10 +32,11 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         name = "<bytes>".to_owned();
     } else if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
         let path: PathBuf = source.extract()?;
-        let file = std::fs::File::open(&path)?;
-        size = file.metadata().ok().map(|m| m.len());
-        raw = Box::new(file);
-        name = path.display().to_string();
+        let opened = chessnote_io::open(Some(&path))?;
+        return Ok(Source {
+            read: opened.reader,
+            name: path.display().to_string(),
+        });
     } else if source.hasattr("read")? {
         raw = Box::new(PyReader {
             file: source.clone().unbind(),

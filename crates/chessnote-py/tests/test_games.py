@@ -14,8 +14,10 @@ import hashlib
 import io
 import itertools
 import json
+import lzma
 import re
 import subprocess
+import zipfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -225,7 +227,7 @@ def test_paths_file_objects_and_bytes_give_the_same_games(relative):
     assert ours == theirs, f"open(path, 'rb'), threads=2: {first_difference(ours, theirs)}"
 
 
-@pytest.mark.parametrize("compress", ["gzip", "bz2", "zstd"])
+@pytest.mark.parametrize("compress", ["gzip", "bz2", "zstd", "xz"])
 def test_compressed_sources_are_told_by_content(compress, tmp_path):
     path = shared_file("medium/twic1599_1000k.pgn")
     theirs = list(cli_json_cached(path))
@@ -234,6 +236,8 @@ def test_compressed_sources_are_told_by_content(compress, tmp_path):
         packed = gzip.compress(data)
     elif compress == "bz2":
         packed = bz2.compress(data)
+    elif compress == "xz":
+        packed = lzma.compress(data)
     else:
         import zstandard
 
@@ -244,6 +248,24 @@ def test_compressed_sources_are_told_by_content(compress, tmp_path):
     for source in (target, packed, io.BytesIO(packed)):
         ours = [g.to_dict() for g in chessnote.read_pgn(source)]
         assert ours == theirs, f"{compress} {type(source).__name__}: {first_difference(ours, theirs)}"
+
+
+def test_a_zip_archive_path_reads_its_pgn_entries(tmp_path):
+    """A zip (as TWIC publishes them) given by its path: its .pgn entries in
+    order, other entries left aside; as bytes or a file object, it is
+    refused (its directory is at its end)."""
+    first = shared_file("medium/twic1599_1000k.pgn")
+    second = shared_file("small/python-chess/kasparov-deep-blue-1997.pgn")
+    theirs = list(cli_json_cached(first)) + list(cli_json_cached(second))
+    archive = tmp_path / "twic.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(first, "twic1599.pgn")
+        z.writestr("readme.txt", "not games")
+        z.write(second, "deep-blue.PGN")
+    ours = [g.to_dict() for g in chessnote.read_pgn(archive)]
+    assert ours == theirs, first_difference(ours, theirs)
+    with pytest.raises(ValueError, match="zip archive"):
+        list(chessnote.read_pgn(archive.read_bytes()))
 
 
 class Generous(io.RawIOBase):

@@ -3,10 +3,13 @@
 //! A sequence (MOVE arguments, or lines of stdin or `--file`) is played in
 //! order from `--fen`: each argument or line is one input, printed as one
 //! line, its moves converted and joined by single spaces (an empty line
-//! when it has none, as `1-0`). A failing move makes its input's line
-//! `error: …`, and every later input `error: not played: …`, since the
-//! position after it is unknown. With `--tsv`, each line is `FEN<TAB>MOVE`,
-//! converted on its own.
+//! when it has none, as `1-0`). Pasted movetext is read as PGN's is: move
+//! numbers, results, `{comments}`, `( variations )` and `$1` are skipped,
+//! and an input that starts at move 1 (`1. e4`) starts again from `--fen`,
+//! so one game a line converts line by line. A failing move makes its
+//! input's line `error: …`, and every later input `error: not played: …`
+//! (until one starts at move 1), since the position after it is unknown.
+//! With `--tsv`, each line is `FEN<TAB>MOVE`, converted on its own.
 
 use std::process::ExitCode;
 
@@ -41,8 +44,9 @@ pub struct Args {
     pub file: Vec<String>,
     /// Moves to play in order (else the lines of stdin or `--file`); each
     /// argument is one input, split into moves as pasted movetext is: move
-    /// numbers and results are skipped, and an ERAN move and `exd6 e.p.`
-    /// keep their inner spaces.
+    /// numbers, results, {comments}, (variations) and $NAGs are skipped,
+    /// and an ERAN move and `exd6 e.p.` keep their inner spaces. An input
+    /// that starts at move 1 (`1. e4`) starts again from --fen.
     pub moves: Vec<String>,
     #[command(flatten)]
     pub allow: Allow,
@@ -136,7 +140,7 @@ fn convert(
 }
 
 /// Plays the inputs in order, one output line each; after a failing move,
-/// every later input is not played.
+/// every later input is not played, until one starts at move 1.
 fn sequence(
     report: &mut Report,
     args: &Args,
@@ -144,7 +148,7 @@ fn sequence(
     mode: CastlingMode,
     san: SanOptions,
 ) -> Result<(), Stop> {
-    let mut position = match &args.fen {
+    let start = match &args.fen {
         Some(text) => {
             let sources = [Source::Argument(text.clone())];
             let mut position = None;
@@ -168,9 +172,16 @@ fn sequence(
         }
         None => Position::new(),
     };
+    let mut position = start.clone();
     let sources = Source::list(args.moves.clone(), &args.file);
     let mut failed = false;
+    let mut first = true;
     report.run(&sources, |report, input| {
+        // A game a line: one that starts at move 1 starts again.
+        if !std::mem::take(&mut first) && Notation::starts_game(input.text) {
+            position = start.clone();
+            failed = false;
+        }
         if failed {
             let err = LineError::whole("not-played", "not played: an earlier move failed");
             return report.print(input, &Outcome::error(&err));

@@ -187,7 +187,7 @@ fn source(argument: String) -> Source {
 
 /// Whether a file holds EPD by its name: `*.epd`, compressed or not.
 fn is_epd_file(name: &str) -> bool {
-    let name = [".zst", ".gz", ".bz2"]
+    let name = [".zst", ".gz", ".bz2", ".xz"]
         .iter()
         .find_map(|ext| name.strip_suffix(ext))
         .unwrap_or(name);

@@ -489,3 +489,113 @@ fn an_illegal_move_has_the_kind_the_pgn_reader_gives_it() {
         check.stdout
     );
 }
+
+/// The pasted movetext of each game of a PGN file, one game a line, its
+/// line breaks made spaces: comments, variations and NAGs kept.
+fn one_game_a_line(pgn: &str) -> String {
+    let mut out = String::new();
+    let mut movetext = Vec::new();
+    for line in pgn.lines().chain(["[End]"]) {
+        if line.starts_with('[') {
+            if !movetext.is_empty() {
+                out.push_str(&movetext.join(" "));
+                out.push('\n');
+                movetext.clear();
+            }
+        } else if !line.trim().is_empty() {
+            movetext.push(line.trim());
+        }
+    }
+    out
+}
+
+/// Issue 30: a pasted line that starts at move 1 starts from the initial
+/// position (line 2 failed, and every later line printed `not played`),
+/// and `{comments}`, `( variations )` and `$1` are read as PGN movetext
+/// is: the games of a file pasted one a line convert as `pgn convert
+/// --to uci` converts the file.
+#[test]
+fn one_game_a_line_with_comments_and_variations_converts_as_pgn_does() {
+    let mut marks = String::new();
+    for rel in [
+        "data/pgn/small/chess.js/benchmark.pgn",
+        "data/pgn/small/notnil-chess/0002.pgn",
+        "data/pgn/small/notnil-chess/0013.pgn",
+        "data/pgn/small/python-chess/variations-nags-and-comments.pgn",
+        "data/pgn/small/python-chess/stockfish-learning.pgn",
+    ] {
+        let Some(path) = super::shared_path(rel) else {
+            return;
+        };
+        let pgn = std::fs::read_to_string(&path).unwrap();
+        let pasted = one_game_a_line(&pgn);
+        marks.extend(pasted.chars().filter(|c| "({$".contains(*c)));
+        let expected = chessnote(
+            &["pgn", "convert", "--to", "uci", path.to_str().unwrap()],
+            "",
+        );
+        assert_eq!(expected.code, 0, "{}", expected.stderr);
+        let run = chessnote(&["convert", "--from", "san", "--to", "uci"], &pasted);
+        assert_eq!(run.code, 0, "{rel}: {}", run.stderr);
+        assert_eq!(run.lines().len(), pasted.lines().count());
+        assert!(run.stdout == expected.stdout, "{rel}");
+    }
+    for mark in ['(', '{', '$'] {
+        assert!(marks.contains(mark), "no {mark} in the games");
+    }
+}
+
+/// The Lichess openings table (CC0): each opening's movetext, one a line,
+/// gives its UCI column; a failing line leaves the next opening alone.
+#[test]
+fn each_opening_a_line_converts_to_its_uci() {
+    let Some(path) = super::shared_path("data/openings/lichess-chess-openings-dist.tsv") else {
+        return;
+    };
+    let table = std::fs::read_to_string(path).unwrap();
+    let rows: Vec<(&str, &str)> = table
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            (fields[2], fields[3])
+        })
+        .collect();
+    assert!(rows.len() > 3000);
+    let mut input: String = rows.iter().map(|(pgn, _)| format!("{pgn}\n")).collect();
+    input.push_str("1. e4 e5 2. Ke3\n2. d4\n1. d4 d5\n");
+    let run = chessnote(&["convert", "--from", "san", "--to", "uci"], &input);
+    assert_eq!(run.code, 1);
+    let lines = run.lines();
+    let n = rows.len();
+    assert_eq!(lines.len(), n + 3);
+    for (line, (pgn, uci)) in lines.iter().zip(&rows) {
+        assert_eq!(line, uci, "{pgn}");
+    }
+    assert!(
+        lines[n].starts_with("error: illegal move `Ke3`"),
+        "{}",
+        lines[n]
+    );
+    assert_eq!(lines[n + 1], "error: not played: an earlier move failed");
+    assert_eq!(lines[n + 2], "d2d4 d7d5");
+}
+
+/// What opens and is not closed is not skipped unseen: it fails as a move.
+#[test]
+fn an_unclosed_comment_or_variation_is_an_error() {
+    for (text, word) in [
+        ("1. e4 {good e5", "{good e5"),
+        ("1. e4 (1. d4 d5", "(1. d4 d5"),
+        ("1. e4 ) e5", ")"),
+    ] {
+        let run = chessnote(&["convert", "--from", "san", "--to", "uci", text], "");
+        assert_eq!(run.code, 1, "{text}");
+        assert!(
+            run.stdout
+                .starts_with(&format!("error: invalid move `{word}`")),
+            "{text}: {}",
+            run.stdout
+        );
+    }
+}

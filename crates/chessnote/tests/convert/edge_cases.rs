@@ -286,7 +286,27 @@ fn pasted_movetext_splits_into_its_moves() {
             "1. Pawn e2-e4 1... n g8-f6 2. P e7-e8 ->Queen"
         ),
         ["Pawn e2-e4", "n g8-f6", "P e7-e8 ->Queen"]
+    ); // Comments, variations (nested) and NAGs are PGN's, skipped (issue 30).
+    assert_eq!(
+        split(
+            Notation::San,
+            "1.e4{a}e5 $14 (1... c5 (1... e6) 2. Nf3 {b)}) 2. Nf3 ; c5 (\n Nc6 $1"
+        ),
+        ["e4", "e5", "Nf3", "Nc6"]
     );
+    // What is not closed, or closes nothing, stays a word (and fails).
+    assert_eq!(split(Notation::San, "e4 {open e5 "), ["e4", "{open e5"]);
+    assert_eq!(
+        split(Notation::San, "e4 (d4 (d5) e5 "),
+        ["e4", "(d4 (d5) e5"]
+    );
+    assert_eq!(
+        split(Notation::San, "e4 ) e5 } Nf3"),
+        ["e4", ")", "e5", "}", "Nf3"]
+    );
+    assert!(Notation::starts_game("; note\n1. e4"));
+    assert!(!Notation::starts_game("1-0"));
+    assert!(!Notation::starts_game("11. e4"));
 }
 
 #[test]

@@ -13,13 +13,13 @@ use chessnote_export::{Dataset, Finished};
 use chessnote_io::pipeline::{Pipeline, Work};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
-use super::Settings;
-use crate::compress::{self, Counter};
+use super::{Settings, Source};
+use crate::compress::Counter;
 
 /// The source being read, as the jobs see it.
 pub struct Ctx<'a> {
-    /// Its name in diagnostics: the path as given, or `<stdin>`.
-    pub name: &'a str,
+    /// The source; its `name` in diagnostics.
+    pub source: &'a Source,
     /// The settings.
     pub settings: &'a Settings,
 }
@@ -107,7 +107,7 @@ pub trait Job: Send + Sync + 'static {
 /// A job on one source: the stream's [`Work`].
 struct OnSource<J> {
     job: Arc<J>,
-    name: String,
+    source: Source,
     settings: Arc<Settings>,
 }
 
@@ -130,7 +130,7 @@ impl<J: Job> Work for OnSource<J> {
         out: &mut Out,
     ) -> Result<bool, I::Error> {
         let ctx = Ctx {
-            name: &self.name,
+            source: &self.source,
             settings: &self.settings,
         };
         self.job.game(worker, reader, &ctx, out)
@@ -347,7 +347,7 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
                 "chessnote pgn: reading PGN from stdin (end with Ctrl-D)"
             );
         }
-        let opened = match compress::open(source.path.as_deref()) {
+        let opened = match source.open() {
             Ok(opened) => opened,
             Err(err) => {
                 unreadable = true;
@@ -359,7 +359,7 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
         let progress = Progress::new(settings.progress, name, opened.size, opened.read.clone());
         let work = OnSource {
             job: Arc::clone(&job),
-            name: name.to_owned(),
+            source: source.clone(),
             settings: Arc::clone(&settings),
         };
         for result in pipeline.stream(opened.reader, Arc::new(work)) {

@@ -210,7 +210,7 @@ impl Job for Export {
         if !kept(ctx, &record.game, out) {
             return Ok(true);
         }
-        rows.push(record, ctx.name);
+        rows.push(record, &ctx.source.name);
         report_game(out, ctx, &record.game);
         Ok(true)
     }

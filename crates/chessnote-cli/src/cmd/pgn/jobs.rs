@@ -45,9 +45,9 @@ impl Job for Check {
         let names = Names::of(|name| game.tag(name));
         for problem in problems(&game.errors, &game.warnings) {
             if self.json {
-                problem_json(&mut out.stdout, ctx.name, &names, problem);
+                problem_json(&mut out.stdout, &ctx.source.name, &names, problem);
             } else {
-                problem_line(&mut out.stdout, ctx.name, &names, problem);
+                problem_line(&mut out.stdout, &ctx.source.name, &names, problem);
             }
         }
         count_problems(out, game.errors.len(), game.warnings.len());
@@ -320,7 +320,7 @@ pub fn report(
     }
     let names = Names::of(|name| game.tag(name));
     for problem in problems(errors, warnings) {
-        problem_line(&mut out.stderr, ctx.name, &names, problem);
+        problem_line(&mut out.stderr, &ctx.source.name, &names, problem);
     }
     count_problems(out, errors.len(), warnings.len());
 }

@@ -396,14 +396,17 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
     }
 }
 
-/// An input: a file, or stdin.
+/// An input: a file, a `.pgn` entry of a zip archive, or stdin.
 #[derive(Clone, Debug)]
 pub struct Source {
-    /// The file; `None` for stdin.
+    /// The file (the archive for an entry); `None` for stdin.
     pub path: Option<std::path::PathBuf>,
     /// Its name in diagnostics: the path as given (lossily, when it is not
-    /// UTF-8: the file is still opened by its own name), or `<stdin>`.
+    /// UTF-8: the file is still opened by its own name), `ARCHIVE:ENTRY`
+    /// for an entry of a zip archive, or `<stdin>`.
     pub name: String,
+    /// The entry of the zip archive at `path`.
+    pub member: Option<chessnote_io::zip::Member>,
 }
 
 impl Source {
@@ -412,6 +415,47 @@ impl Source {
         Source {
             path: None,
             name: "<stdin>".to_owned(),
+            member: None,
+        }
+    }
+
+    /// A file given by its path, or one source per `.pgn` entry when it is
+    /// a zip archive that has some (TWIC and pgnmentor publish zips), each
+    /// named `ARCHIVE:ENTRY`. An archive that cannot be listed, or has no
+    /// `.pgn` entry, stays one source: opening it says why.
+    fn file(path: &Path) -> Vec<Source> {
+        let name = path.display().to_string();
+        let members = chessnote_io::zip::members(path)
+            .ok()
+            .flatten()
+            .map(|all| all.into_iter().filter(|m| m.is_pgn()).collect::<Vec<_>>())
+            .unwrap_or_default();
+        if members.is_empty() {
+            return vec![Source {
+                name,
+                path: Some(path.to_owned()),
+                member: None,
+            }];
+        }
+        members
+            .into_iter()
+            .map(|member| Source {
+                name: format!("{name}:{}", member.name),
+                path: Some(path.to_owned()),
+                member: Some(member),
+            })
+            .collect()
+    }
+
+    /// Opens it, decompressed.
+    ///
+    /// # Errors
+    ///
+    /// As [`chessnote_io::open`] and [`chessnote_io::zip::Member::open`].
+    pub fn open(&self) -> std::io::Result<chessnote_io::Opened> {
+        match (&self.path, &self.member) {
+            (Some(path), Some(member)) => member.open(path),
+            (path, _) => chessnote_io::open(path.as_deref()),
         }
     }
 }
@@ -461,14 +505,11 @@ impl Settings {
         let mut sources: Vec<Source> = inputs
             .files
             .iter()
-            .map(|f| {
+            .flat_map(|f| {
                 if f.as_os_str() == "-" {
-                    Source::stdin()
+                    vec![Source::stdin()]
                 } else {
-                    Source {
-                        name: f.display().to_string(),
-                        path: Some(f.clone()),
-                    }
+                    Source::file(f)
                 }
             })
             .collect();

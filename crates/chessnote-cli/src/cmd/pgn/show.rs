@@ -138,7 +138,7 @@ impl Job for Show {
                     let _ = writeln!(
                         out.stderr,
                         "{}:{}:1: game {} ({} - {}): no ply {ply} to draw: {why}",
-                        ctx.name,
+                        ctx.source.name,
                         game.line,
                         game.index + 1,
                         names.white(),
@@ -159,10 +159,9 @@ impl Show {
     fn emit(&self, ctx: &Ctx<'_>, game: &Game, ply: usize, diagram: Diagram, out: &mut Out) {
         let picture = self.drawing.draw(diagram);
         if let Some(dir) = &self.out {
-            let source = (ctx.name != "<stdin>").then_some(std::path::Path::new(ctx.name));
             let path = dir.join(format!(
                 "{}-{:05}-{:04}.{}",
-                stem(source),
+                stem(ctx.source),
                 game.index + 1,
                 ply,
                 self.drawing.extension()

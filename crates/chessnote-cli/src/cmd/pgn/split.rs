@@ -49,7 +49,7 @@ pub fn distinct_stems(sources: &[Source], dir: &Path) -> Result<(), String> {
     let mut seen: Vec<(String, &str)> = Vec::new();
     for source in sources {
         let name = source.name.as_str();
-        let stem = stem(source.path.as_deref());
+        let stem = stem(source);
         if let Some((_, first)) = seen.iter().find(|(s, _)| *s == stem) {
             return Err(format!(
                 "{first} and {name} would both be written as {}: \
@@ -63,17 +63,21 @@ pub fn distinct_stems(sources: &[Source], dir: &Path) -> Result<(), String> {
 }
 
 /// The stem of a part's name: the file's name without its `.pgn` and
-/// compression extensions (`stdin` for stdin).
-pub fn stem(source: Option<&Path>) -> String {
-    let Some(path) = source else {
-        return "stdin".into();
+/// compression extensions, in any case (`stdin` for stdin); for an entry
+/// of a zip archive, the entry's.
+pub fn stem(source: &Source) -> String {
+    let path = match (&source.member, &source.path) {
+        (Some(member), _) => Path::new(&member.name),
+        (None, Some(path)) => path.as_path(),
+        (None, None) => return "stdin".into(),
     };
     let mut name = path
         .file_name()
         .map_or_else(|| "part".into(), |n| n.to_string_lossy().into_owned());
-    for ext in [".zst", ".gz", ".bz2", ".pgn"] {
-        if let Some(rest) = name.strip_suffix(ext) {
-            name = rest.to_owned();
+    for ext in [".zst", ".gz", ".bz2", ".xz", ".pgn"] {
+        let cut = name.len().saturating_sub(ext.len());
+        if name.is_char_boundary(cut) && name[cut..].eq_ignore_ascii_case(ext) {
+            name.truncate(cut);
         }
     }
     name
@@ -98,13 +102,10 @@ impl Part {
 
 /// Counts the games of a source that `--where` keeps.
 fn count(settings: &Settings, source: &Source) -> io::Result<u64> {
-    let opened = compress::open(source.path.as_deref())?;
+    let opened = source.open()?;
     let mut reader = chessnote::pgn::Reader::with_options(opened.reader, settings.options);
     let mut skim = skimmer(settings);
-    let ctx = Ctx {
-        name: &source.name,
-        settings,
-    };
+    let ctx = Ctx { source, settings };
     let mut out = Out::default();
     while reader.read_game(&mut skim)?.is_some() {
         kept(&ctx, skim.state(), &mut out);
@@ -117,11 +118,10 @@ fn split(args: &SplitArgs, settings: &Settings, source: &Source) -> io::Result<(
         (Some(_), Some(_)) => Some(count(settings, source)?),
         _ => None,
     };
-    let opened = compress::open(source.path.as_deref())?;
+    let opened = source.open()?;
     let compression = opened.compression;
-    let stem = stem(source.path.as_deref());
-    let name = source.name.as_str();
-    let ctx = Ctx { name, settings };
+    let stem = stem(source);
+    let ctx = Ctx { source, settings };
     // The part of the `k`th game kept, from 0.
     let part_of = |k: u64| match (args.games, args.parts, total) {
         (Some(n), _, _) => k / n,

@@ -161,10 +161,16 @@ impl core::str::FromStr for WriteNotation {
 impl Notation {
     /// Splits text holding several moves into the moves: at whitespace,
     /// except inside an ERAN move (`Pawn e7-e8 >Q` is one move) and before a
-    /// SAN en-passant mark (`exd6 e.p.` is one move). Pasted movetext works
-    /// too: move numbers (`1.`, `12...`, `1…`, also stuck to the move as in
-    /// `1.e4`) and game results (`1-0`, `0-1`, `1/2-1/2`, `*`) are skipped.
-    /// Comments, variations and tags are PGN's, not this splitter's.
+    /// SAN en-passant mark (`exd6 e.p.` is one move). Pasted movetext is
+    /// read as PGN movetext is: move numbers (`1.`, `12...`, `1…`, also
+    /// stuck to the move as in `1.e4`), game results (`1-0`, `0-1`,
+    /// `1/2-1/2`, `*`), comments (`{…}` and `;` to the end of the line),
+    /// variations (`( … )`, nested) and NAGs (`$1`) are skipped: the moves
+    /// are the mainline's.
+    ///
+    /// Nothing is dropped unseen: an unclosed `{` or `(`, and a `)` or `}`
+    /// with nothing to close, are given as words of their own (from the
+    /// `{` or `(` to the end), which no notation reads as a move.
     ///
     /// ```
     /// use chessnote::position::Notation;
@@ -174,21 +180,12 @@ impl Notation {
     /// assert_eq!(moves, ["e4", "d5", "exd6 e.p.", "Nf3"]);
     /// let moves: Vec<_> = Notation::San.split_moves("1. e4 e5 2.Nf3 2... Nc6 1-0").collect();
     /// assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6"]);
+    /// let pasted = "1. e4 {best by test} e5 $1 (1... c5 2. Nf3 (2. c3)) 2. Nf3; a note";
+    /// let moves: Vec<_> = Notation::San.split_moves(pasted).collect();
+    /// assert_eq!(moves, ["e4", "e5", "Nf3"]);
     /// ```
     pub fn split_moves(self, text: &str) -> impl Iterator<Item = &str> {
-        let base = text.as_ptr() as usize;
-        let words: Vec<(usize, usize)> = text
-            .split_ascii_whitespace()
-            .filter_map(|w| {
-                let start = w.as_ptr() as usize - base;
-                let word = strip_move_number(w);
-                if word.is_empty() || is_result(word) {
-                    return None;
-                }
-                let end = start + w.len();
-                Some((end - word.len(), end))
-            })
-            .collect();
+        let words = movetext_words(text);
         let mut moves = Vec::new();
         let mut i = 0;
         while i < words.len() {
@@ -217,6 +214,117 @@ impl Notation {
         }
         moves.into_iter()
     }
+
+    /// Whether pasted movetext starts a game: its first word is move
+    /// number 1 (`1.`, `1...`, `1…`, or stuck to the move, `1.e4`), after
+    /// any comments. One game a line then reads as one game a line.
+    ///
+    /// ```
+    /// use chessnote::position::Notation;
+    /// assert!(Notation::starts_game("1. e4 e5"));
+    /// assert!(Notation::starts_game("{Ruy Lopez} 1.e4"));
+    /// assert!(Notation::starts_game("1... c5"));
+    /// assert!(!Notation::starts_game("2. Nf3"));
+    /// assert!(!Notation::starts_game("e4 e5"));
+    /// ```
+    pub fn starts_game(text: &str) -> bool {
+        let Some(&(start, end)) = raw_words(text).first() else {
+            return false;
+        };
+        let word = &text[start..end];
+        let number = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        &word[..number] == "1" && strip_move_number(word).len() < word.len()
+    }
+}
+
+/// The words of pasted movetext at its top level, as byte ranges, without
+/// comments, variations and NAGs (see [`Notation::split_moves`]), move
+/// numbers and results.
+fn movetext_words(text: &str) -> Vec<(usize, usize)> {
+    raw_words(text)
+        .into_iter()
+        .filter_map(|(start, end)| {
+            let word = strip_move_number(&text[start..end]);
+            if word.is_empty() || is_result(word) {
+                return None;
+            }
+            Some((end - word.len(), end))
+        })
+        .collect()
+}
+
+/// The words of pasted movetext at its top level, move numbers and results
+/// included; comments, variations and NAGs skipped; what opens and is not
+/// closed, or closes what was not opened, kept as a word.
+fn raw_words(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let end = text.trim_end().len();
+    let mut words = Vec::new();
+    // How deep in variations, and where the outermost one opened.
+    let mut depth = 0usize;
+    let mut opened = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b if b.is_ascii_whitespace() => i += 1,
+            b'{' => match bytes[i..].iter().position(|&b| b == b'}') {
+                Some(close) => i += close + 1,
+                None => {
+                    if depth == 0 {
+                        words.push((i, end));
+                    }
+                    break;
+                }
+            },
+            b';' => {
+                i += bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .unwrap_or(bytes.len() - i);
+            }
+            b'(' => {
+                if depth == 0 {
+                    opened = i;
+                }
+                depth += 1;
+                i += 1;
+            }
+            b')' | b'}' if depth == 0 => {
+                words.push((i, i + 1));
+                i += 1;
+            }
+            b')' => {
+                depth -= 1;
+                i += 1;
+            }
+            b'$' if bytes.get(i + 1).is_some_and(u8::is_ascii_digit) => {
+                i += 1;
+                while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+                    i += 1;
+                }
+            }
+            _ => {
+                let start = i;
+                while i < bytes.len()
+                    && !bytes[i].is_ascii_whitespace()
+                    && !matches!(bytes[i], b'{' | b'}' | b'(' | b')' | b';')
+                {
+                    i += 1;
+                }
+                if depth == 0 {
+                    words.push((start, i));
+                }
+                // A `}` inside a variation closes nothing: step over it.
+                if depth > 0 && bytes.get(i) == Some(&b'}') {
+                    i += 1;
+                }
+            }
+        }
+    }
+    if depth > 0 {
+        words.push((opened, end));
+    }
+    words
 }
 
 /// The word without a leading move number (`12.`, `12...`, `12…`); the word
