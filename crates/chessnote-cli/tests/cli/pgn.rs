@@ -1455,7 +1455,7 @@ mod compressed {
         assert_eq!(run.code, 2);
         assert_eq!(
             run.stderr,
-            "chessnote pgn: <stdin>: this looks like a zip archive, which chessnote reads \
+            "chessnote pgn count: <stdin>: this looks like a zip archive, which chessnote reads \
              from its file, not from standard input or a pipe: give its path (or unzip -p it)\n"
         );
     }
@@ -1669,10 +1669,10 @@ mod compressed {
         ];
         for (file, message) in &files {
             for (args, shell, stdout) in [
-                (&["pgn", "count", file][..], "chessnote pgn", "0\n"),
+                (&["pgn", "count", file][..], "chessnote pgn count", "0\n"),
                 (
                     &["pgn", "convert", "--to", "uci", file],
-                    "chessnote pgn",
+                    "chessnote pgn convert",
                     "",
                 ),
                 (&["fen", "parse", file], "chessnote fen parse", ""),
@@ -1694,7 +1694,7 @@ mod compressed {
         assert_eq!(run.code, 2);
         assert!(
             run.stderr
-                .starts_with(&format!("chessnote pgn: {missing}: ")),
+                .starts_with(&format!("chessnote pgn count: {missing}: ")),
             "{}",
             run.stderr
         );
@@ -1759,10 +1759,13 @@ mod where_filter {
     #[test]
     fn a_tag_no_game_has_is_said_and_text_needs_quotes() {
         let games = "[WhiteElo \"2100\"]\n\n1. e4 *\n\n[WhiteElo \"1900\"]\n\n1. d4 *\n";
+        let dir = TempDir::new("pgn-unseen-tags");
+        let parts = format!("{}/parts", dir.arg());
         for command in [
             &["count"][..],
             &["convert", "--to", "uci"],
             &["export", "--to", "csv"],
+            &["split", "--games", "10", "--out", &parts],
         ] {
             let mut args = command.to_vec();
             args.extend([
@@ -1785,6 +1788,10 @@ mod where_filter {
                 run.stderr
             );
             assert!(!run.stderr.contains("`WhiteElo`\n"), "{}", run.stderr);
+            assert!(
+                run.stderr
+                    .starts_with(&format!("chessnote pgn {}: ", command[0]))
+            );
         }
         let run = pgn_in(
             &["count", "--where", "WhiteElo > 2000", "-"],

@@ -167,6 +167,19 @@ pub struct Totals {
 }
 
 impl Totals {
+    /// The counts of `out`.
+    pub fn of(out: &Out) -> Totals {
+        Totals {
+            games: out.games,
+            matched: out.matched,
+            problem_games: out.problem_games,
+            problems: out.problems,
+            warnings: out.warnings,
+            tags_seen: out.tags_seen,
+            unreadable: false,
+        }
+    }
+
     /// Adds the counts of `other` (another source).
     pub fn add(&mut self, other: &Totals) {
         self.games += other.games;
@@ -203,7 +216,8 @@ impl Totals {
             };
             let _ = writeln!(
                 io::stderr(),
-                "chessnote pgn: --where: no game has a tag `{name}`{hint}"
+                "chessnote pgn {}: --where: no game has a tag `{name}`{hint}",
+                settings.command
             );
         }
     }
@@ -344,7 +358,8 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
         if source.path.is_none() && io::IsTerminal::is_terminal(&io::stdin()) && !settings.quiet {
             let _ = writeln!(
                 io::stderr(),
-                "chessnote pgn: reading PGN from stdin (end with Ctrl-D)"
+                "chessnote pgn {}: reading PGN from stdin (end with Ctrl-D)",
+                settings.command
             );
         }
         let opened = match source.open() {
@@ -352,7 +367,11 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
             Err(err) => {
                 unreadable = true;
                 let _ = sink.stdout.flush();
-                let _ = writeln!(io::stderr(), "chessnote pgn: {name}: {err}");
+                let _ = writeln!(
+                    io::stderr(),
+                    "chessnote pgn {}: {name}: {err}",
+                    settings.command
+                );
                 continue;
             }
         };
@@ -371,7 +390,11 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
                 Err(err) => {
                     unreadable = true;
                     let _ = sink.stdout.flush();
-                    let _ = writeln!(io::stderr(), "chessnote pgn: {name}: {err}");
+                    let _ = writeln!(
+                        io::stderr(),
+                        "chessnote pgn {}: {name}: {err}",
+                        settings.command
+                    );
                 }
             }
         }
@@ -380,15 +403,9 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
     if let Err(err) = sink.stdout.flush() {
         closed(&err);
     }
-    let t = sink.totals;
     Totals {
-        games: t.games,
-        matched: t.matched,
-        problem_games: t.problem_games,
-        problems: t.problems,
-        warnings: t.warnings,
-        tags_seen: t.tags_seen,
         unreadable,
+        ..Totals::of(&sink.totals)
     }
 }
 

@@ -84,7 +84,7 @@ pub struct ExportArgs {
 /// Usage errors: a bad column list, compression or partition, a format
 /// this build lacks, an output that cannot be made.
 pub fn run(args: &ExportArgs) -> Result<ExitCode, String> {
-    let settings = Settings::new(&args.inputs, &args.filter)?;
+    let settings = Settings::new("export", &args.inputs, &args.filter)?;
     let columns = Columns::parse(&args.columns).map_err(|e| format!("--columns: {e}"))?;
     let format = match args.to {
         ExportFormat::Parquet => Format::Parquet,

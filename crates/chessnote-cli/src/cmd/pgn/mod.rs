@@ -277,7 +277,7 @@ pub struct SplitArgs {
 pub fn run(command: Command) -> Result<ExitCode, String> {
     match command {
         Command::Check(args) => {
-            let settings = Settings::new(&args.inputs, &Where::default())?;
+            let settings = Settings::new("check", &args.inputs, &Where::default())?;
             let job = jobs::Check {
                 json: args.json,
                 options: settings.options,
@@ -287,7 +287,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             Ok(totals.exit())
         }
         Command::Convert(args) => {
-            let settings = Settings::new(&args.inputs, &args.filter)?;
+            let settings = Settings::new("convert", &args.inputs, &args.filter)?;
             let totals = match args.to {
                 Format::Json => {
                     let job = jobs::Json {
@@ -321,7 +321,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             Ok(totals.exit())
         }
         Command::Count(args) => {
-            let settings = Settings::new(&args.inputs, &args.filter)?;
+            let settings = Settings::new("count", &args.inputs, &args.filter)?;
             // With several files, each is counted apart (as `wc` does):
             // a line per file, then the total.
             let mut each = Vec::new();
@@ -379,12 +379,12 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             Ok(total.exit())
         }
         Command::Split(args) => {
-            let settings = Settings::new(&args.inputs, &args.filter)?;
+            let settings = Settings::new("split", &args.inputs, &args.filter)?;
             split::run(&args, &settings)
         }
         Command::Export(args) => export::run(&args),
         Command::Show(args) => {
-            let settings = Settings::new(&args.inputs, &args.filter)?;
+            let settings = Settings::new("show", &args.inputs, &args.filter)?;
             if let Some(dir) = &args.out {
                 split::distinct_stems(&settings.sources, dir)?;
             }
@@ -463,6 +463,9 @@ impl Source {
 /// What the subcommands share once the flags are read.
 #[derive(Clone)]
 pub struct Settings {
+    /// The subcommand (`count`, `check`, …), for messages: `chessnote pgn
+    /// count: FILE: …`.
+    pub command: &'static str,
     /// The sources, in order.
     pub sources: Vec<Source>,
     /// How to read.
@@ -480,7 +483,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    fn new(inputs: &Inputs, filter: &Where) -> Result<Settings, String> {
+    fn new(command: &'static str, inputs: &Inputs, filter: &Where) -> Result<Settings, String> {
         let mut options = if inputs.strict {
             ReadOptions::STRICT
         } else if inputs.allow.lenient {
@@ -522,6 +525,7 @@ impl Settings {
             inputs.progress || std::io::IsTerminal::is_terminal(&std::io::stderr())
         };
         Ok(Settings {
+            command,
             sources,
             options,
             filter,

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use chessnote::pgn::Chunks;
 use chessnote_io::output::{self, Staged};
 
-use super::drive::{Ctx, Out};
+use super::drive::{Ctx, Out, Totals};
 use super::jobs::{kept, skimmer};
 use super::{Settings, Source, SplitArgs};
 use crate::compress::{self, Compression, Finish};
@@ -29,13 +29,17 @@ pub fn run(args: &SplitArgs, settings: &Settings) -> Result<ExitCode, String> {
     distinct_stems(&settings.sources, &args.out)?;
     output::create_empty_dir(&args.out).map_err(|err| format!("--out: {err}"))?;
     let mut status = ExitCode::SUCCESS;
+    let mut totals = Totals::default();
     for source in &settings.sources {
-        if let Err(err) = split(args, settings, source) {
+        let mut out = Out::default();
+        if let Err(err) = split(args, settings, source, &mut out) {
             let name = &source.name;
             let _ = writeln!(io::stderr(), "chessnote pgn split: {name}: {err}");
             status = ExitCode::from(2);
         }
+        totals.add(&Totals::of(&out));
     }
+    totals.unseen_tags(settings);
     Ok(status)
 }
 
@@ -113,7 +117,8 @@ fn count(settings: &Settings, source: &Source) -> io::Result<u64> {
     Ok(out.matched)
 }
 
-fn split(args: &SplitArgs, settings: &Settings, source: &Source) -> io::Result<()> {
+/// Writes the parts of `source`, counting its games in `out`.
+fn split(args: &SplitArgs, settings: &Settings, source: &Source, out: &mut Out) -> io::Result<()> {
     let total = match (args.parts, &source.path) {
         (Some(_), Some(_)) => Some(count(settings, source)?),
         _ => None,
@@ -134,7 +139,6 @@ fn split(args: &SplitArgs, settings: &Settings, source: &Source) -> io::Result<(
     // when there are fewer games than `--parts`.
     let mut made = 0u64;
     let mut taken = 0u64;
-    let mut out = Out::default();
     for chunk in Chunks::new(opened.reader, settings.options, settings.chunk_size) {
         let chunk = chunk?;
         let base = chunk.start().location.byte;
@@ -148,7 +152,7 @@ fn split(args: &SplitArgs, settings: &Settings, source: &Source) -> io::Result<(
                 break;
             }
             end = (reader.location().byte - base) as usize;
-            if !kept(&ctx, skim.state(), &mut out) {
+            if !kept(&ctx, skim.state(), out) {
                 continue;
             }
             let index = part_of(taken);
