@@ -156,14 +156,80 @@ fn bad_drawing_flags_are_usage_errors_that_say_why() {
 
 /// pgn-extract's input game and its EPD of every position.
 fn pgn_extract_game() -> Option<(PathBuf, Vec<String>)> {
+    let (pgn, records) = pgn_extract_epd()?;
+    let placements = records.iter().map(|r| r[0].clone()).collect();
+    Some((pgn, placements))
+}
+
+/// pgn-extract's input game and the first four fields of its EPD of every
+/// position (placement, side to move, castling, en passant).
+fn pgn_extract_epd() -> Option<(PathBuf, Vec<Vec<String>>)> {
     let dir = shared_path("data/pgn/small/pgn-extract/notation-variants")?;
     let epd = std::fs::read_to_string(dir.join("test-WWepd-out.pgn")).unwrap();
-    let placements = epd
+    let records = epd
         .lines()
         .filter(|l| !l.is_empty())
-        .map(|l| l.split(' ').next().unwrap().to_owned())
+        .map(|l| l.split(' ').take(4).map(str::to_owned).collect())
         .collect();
-    Some((dir.join("test-w-input-san.pgn"), placements))
+    Some((dir.join("test-w-input-san.pgn"), records))
+}
+
+/// Issue 30: the FEN of each drawn position is under its text diagram, as
+/// pgn-extract's EPD has it (it writes the en passant square after every
+/// double step; the FEN, as python-chess's, only when a capture is legal).
+#[test]
+fn pgn_show_writes_the_fen_under_each_text_diagram() {
+    let Some((pgn, records)) = pgn_extract_epd() else {
+        return;
+    };
+    let run = chessnote(&["pgn", "show", "--all", pgn.to_str().unwrap()], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines = run.lines();
+    let fens: Vec<&str> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("game 1 ("))
+        .map(|(i, _)| lines[i + 10])
+        .collect();
+    assert_eq!(fens.len(), records.len());
+    for (ply, (fen, epd)) in fens.iter().zip(&records).enumerate() {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        assert_eq!(fields.len(), 6, "{fen}");
+        assert_eq!(fields[..3], epd[..3], "ply {ply}");
+        assert!(fields[3] == "-" || fields[3] == epd[3], "ply {ply}: {fen}");
+        assert_eq!(fields[5], (ply / 2 + 1).to_string(), "{fen}");
+    }
+}
+
+/// Issue 30: SVG on stdout is one picture; a second one would make the
+/// output no SVG file, so it is refused (exit 1) with how to get them all.
+#[test]
+fn pgn_show_writes_one_svg_on_stdout_and_refuses_a_second() {
+    let Some(path) = shared_path("data/pgn/small/python-chess/kasparov-deep-blue-1997.pgn") else {
+        return;
+    };
+    let file = path.to_str().unwrap();
+    let one = chessnote(&["pgn", "show", "--format", "svg", "--game", "2", file], "");
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(one.stdout.matches("<svg").count(), 1);
+    for threads in ["1", "3"] {
+        let run = chessnote(
+            &["pgn", "show", "--format", "svg", "--threads", threads, file],
+            "",
+        );
+        assert_eq!(run.code, 1);
+        assert_eq!(run.stdout.matches("<svg").count(), 1);
+        let first = chessnote(&["pgn", "show", "--format", "svg", "--game", "1", file], "");
+        assert!(run.stdout == first.stdout, "the first game's picture");
+        assert!(
+            run.stderr.starts_with(&format!(
+                "{file}: game 2, ply 89: not drawn: stdout holds one SVG picture, and this is \
+                 the second: write them with --out DIR, or pick one with --game N and --ply N\n"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
 }
 
 #[test]

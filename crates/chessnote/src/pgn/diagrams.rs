@@ -6,6 +6,7 @@ use core::iter::FusedIterator;
 use super::Game;
 use super::commands::Annotations;
 use crate::diagram::Diagram;
+use crate::fen::Setup;
 use crate::position::{CastlingMode, Position};
 
 impl Game {
@@ -134,6 +135,27 @@ impl Diagrams<'_> {
         }
         self.ply += 1;
         true
+    }
+
+    /// The position of the diagram last given (its FEN, with
+    /// `to_string`): the game's start before any, and when the start is not
+    /// a legal position.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let game = Reader::from_slice(b"1. e4 e5 *").games().next().unwrap();
+    /// let mut diagrams = game.diagrams();
+    /// diagrams.nth(1).unwrap();
+    /// assert_eq!(
+    ///     diagrams.setup().to_string(),
+    ///     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    /// );
+    /// ```
+    pub fn setup(&self) -> Setup {
+        match &self.position {
+            Some(position) => position.to_setup(),
+            None => self.game.start.clone(),
+        }
     }
 
     /// The diagram of the ply last reached.

@@ -4,8 +4,10 @@
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use chessnote::Diagram;
+use chessnote::fen::Setup;
 use chessnote::pgn::{Game, GameBuilder, Input, ReadOptions, Reader};
 
 use super::drive::{Ctx, Job, Out};
@@ -28,7 +30,8 @@ pub struct ShowArgs {
     pub game: Option<u64>,
     /// Write each drawing into this folder (made if missing) as
     /// `STEM-GAME-PLY.svg` (`.txt` for text) and print its path, instead of
-    /// printing the drawings.
+    /// printing the drawings (SVG on stdout is one picture: a second one is
+    /// refused).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -62,6 +65,17 @@ pub struct Show {
     pub game: Option<u64>,
     /// `--out`.
     pub out: Option<PathBuf>,
+    /// SVG pictures written to stdout: one makes a valid file, a second
+    /// would not, and is refused.
+    svg_written: AtomicU64,
+}
+
+impl Show {
+    /// Whether drawings go to stdout as SVG (then one thread draws them,
+    /// so that the picture written is the first in input order).
+    fn svg_on_stdout(&self) -> bool {
+        self.drawing.format == Format::Svg && self.out.is_none()
+    }
 }
 
 impl ShowArgs {
@@ -86,12 +100,17 @@ impl ShowArgs {
             plies,
             game: self.game,
             out: self.out.clone(),
+            svg_written: AtomicU64::new(0),
         })
     }
 }
 
 impl Job for Show {
     type Worker = GameBuilder;
+
+    fn parallel(&self, _settings: &super::Settings) -> bool {
+        !self.svg_on_stdout()
+    }
 
     fn worker(&self, only: Option<&chessnote::pgn::filter::Filter>) -> GameBuilder {
         Game::builder_with(self.options).only(only.cloned())
@@ -115,18 +134,25 @@ impl Job for Show {
             return Ok(true);
         }
         report_game(out, ctx, &game);
+        let mut diagrams = game.diagrams();
         match self.plies {
             Plies::All => {
-                for (ply, diagram) in game.diagrams().enumerate() {
-                    self.emit(ctx, &game, ply, diagram, out);
+                let mut ply = 0;
+                while let Some(diagram) = diagrams.next() {
+                    self.emit(ctx, &game, ply, diagram, &diagrams.setup(), out);
+                    ply += 1;
                 }
             }
             Plies::Last => {
                 let (ply, diagram) = game.last_diagram();
-                self.emit(ctx, &game, ply, diagram, out);
+                let setup = match diagrams.nth(ply) {
+                    Some(_) => diagrams.setup(),
+                    None => game.start.clone(),
+                };
+                self.emit(ctx, &game, ply, diagram, &setup, out);
             }
-            Plies::One(ply) => match game.diagram(ply) {
-                Some(diagram) => self.emit(ctx, &game, ply, diagram, out),
+            Plies::One(ply) => match diagrams.nth(ply) {
+                Some(diagram) => self.emit(ctx, &game, ply, diagram, &diagrams.setup(), out),
                 None => {
                     let reached = game.last_diagram().0;
                     let why = if reached < game.moves.len() {
@@ -155,9 +181,21 @@ impl Job for Show {
 }
 
 impl Show {
-    /// Writes the drawing of `diagram`, the position after `ply` of `game`.
-    fn emit(&self, ctx: &Ctx<'_>, game: &Game, ply: usize, diagram: Diagram, out: &mut Out) {
-        let picture = self.drawing.draw(diagram);
+    /// Writes the drawing of `diagram`, the position after `ply` of `game`
+    /// (`setup`): a text drawing with its FEN under it.
+    fn emit(
+        &self,
+        ctx: &Ctx<'_>,
+        game: &Game,
+        ply: usize,
+        diagram: Diagram,
+        setup: &Setup,
+        out: &mut Out,
+    ) {
+        let mut picture = self.drawing.draw(diagram);
+        if self.drawing.format != Format::Svg {
+            let _ = writeln!(picture, "{setup}");
+        }
         if let Some(dir) = &self.out {
             let path = dir.join(format!(
                 "{}-{:05}-{:04}.{}",
@@ -178,7 +216,22 @@ impl Show {
             return;
         }
         if self.drawing.format == Format::Svg {
-            out.stdout.push_str(&picture);
+            // Two SVG documents in one file make no picture.
+            match self.svg_written.fetch_add(1, Ordering::Relaxed) {
+                0 => out.stdout.push_str(&picture),
+                1 => {
+                    let _ = writeln!(
+                        out.stderr,
+                        "{}: game {}, ply {ply}: not drawn: stdout holds one SVG picture, \
+                         and this is the second: write them with --out DIR, or pick one \
+                         with --game N and --ply N",
+                        ctx.source.name,
+                        game.index + 1,
+                    );
+                    count_problems(out, 1, 0);
+                }
+                _ => count_problems(out, 1, 0),
+            }
             return;
         }
         let names = Names::of(|name| game.tag(name));
