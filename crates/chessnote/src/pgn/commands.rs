@@ -1057,32 +1057,54 @@ impl fmt::Display for Annotations<'_> {
     }
 }
 
+/// A `[%clk]` or `[%eval]` whose arguments do not read, found by
+/// [`first_clock_and_eval`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BadCommand {
+    /// The byte of the comment where its `[` is.
+    pub offset: usize,
+    /// `clk` or `eval`.
+    pub name: &'static str,
+    /// What is wrong with its arguments (its offset counts from them).
+    pub error: CommandError,
+}
+
 /// Fills `clock` and `eval`, when still empty, from the first `[%clk]` and
 /// `[%eval]` of `comment` that read, as [`Annotations::parse`] finds them:
 /// what a move's clock and evaluation are when it has several comments.
 /// It reads the comment's bytes (any encoding: commands are ASCII), fast.
 ///
+/// The first of them met that does not read is returned, so that it can
+/// be reported (a clock or an evaluation is not lost unseen).
+///
 /// ```
-/// use chessnote::pgn::commands::{first_clock_and_eval, Centis};
+/// use chessnote::pgn::commands::{first_clock_and_eval, Centis, CommandErrorKind};
 /// let (mut clock, mut eval) = (None, None);
-/// first_clock_and_eval(b"[%clk 0:x] [%eval 0.25] [%clk 0:00:10]", &mut clock, &mut eval);
+/// let bad = first_clock_and_eval(b"[%clk 0:x] [%eval 0.25] [%clk 0:00:10]", &mut clock, &mut eval);
 /// assert_eq!(clock, Some(Centis(1000)));
-/// first_clock_and_eval(b"[%clk 0:00:05]", &mut clock, &mut eval);
+/// let bad = bad.unwrap();
+/// assert_eq!((bad.offset, bad.name, bad.error.kind()), (0, "clk", CommandErrorKind::ExpectedDigit));
+/// assert_eq!(first_clock_and_eval(b"[%clk 0:00:05]", &mut clock, &mut eval), None);
 /// assert_eq!((clock, eval.map(|e| e.to_string())), (Some(Centis(1000)), Some("[%eval 0.25]".into())));
 /// ```
-pub fn first_clock_and_eval(comment: &[u8], clock: &mut Option<Centis>, eval: &mut Option<Eval>) {
+pub fn first_clock_and_eval(
+    comment: &[u8],
+    clock: &mut Option<Centis>,
+    eval: &mut Option<Eval>,
+) -> Option<BadCommand> {
     // One pass over the `[` of the comment (short: plain scans, not
     // memchr's set-up). A `[%clk` or `[%eval` followed by whitespace or `]`
     // is a command when a `]` closes it before any `[`: as no command holds
     // a `[`, none before it covers it, and skipping the other commands
     // changes nothing.
     let mut at = 0;
+    let mut bad = None;
     while clock.is_none() || eval.is_none() {
         let Some(found) = comment
             .get(at..)
             .and_then(|rest| rest.iter().position(|&b| b == b'['))
         else {
-            return;
+            return bad;
         };
         let open = at + found;
         at = open + 1;
@@ -1106,7 +1128,7 @@ pub fn first_clock_and_eval(comment: &[u8], clock: &mut Option<Centis>, eval: &m
             .position(|&b| b == b']' || b == b'[')
         else {
             // No `]` or `[` after it: no command can follow.
-            return;
+            return bad;
         };
         let close = args_at + len;
         if comment[close] == b'[' {
@@ -1114,13 +1136,23 @@ pub fn first_clock_and_eval(comment: &[u8], clock: &mut Option<Centis>, eval: &m
             continue;
         }
         let args = comment[args_at..close].trim_ascii();
-        if name_len == 3 {
-            *clock = Centis::from_ascii(args).ok();
+        let error = if name_len == 3 {
+            Centis::from_ascii(args)
+                .map(|read| *clock = Some(read))
+                .err()
         } else {
-            *eval = Eval::from_ascii(args).ok();
+            Eval::from_ascii(args).map(|read| *eval = Some(read)).err()
+        };
+        if let Some(error) = error {
+            bad.get_or_insert(BadCommand {
+                offset: open,
+                name: if name_len == 3 { "clk" } else { "eval" },
+                error,
+            });
         }
         at = close + 1;
     }
+    bad
 }
 
 #[cfg(test)]

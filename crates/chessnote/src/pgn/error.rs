@@ -54,6 +54,12 @@ error_kind! {
         /// read; a warning under [`super::PgnLeniency::MissingResult`] (the
         /// default), an error without it.
         MissingResult = ("missing-result", "game ends without a result"),
+        /// A `[%clk]` or `[%eval]` in a mainline comment whose arguments do
+        /// not read, or an evaluation of mate in more than 32767 moves: the
+        /// move gets no clock or evaluation from it. A warning under
+        /// [`super::PgnLeniency::BadCommand`] (the default), an error
+        /// without it.
+        BadCommand = ("bad-command", "clock or evaluation that does not read"),
         /// The termination marker differs from the `Result` tag.
         ResultMismatch = ("result-mismatch", "result differs from the Result tag"),
         /// Variations nested deeper than the limit

@@ -5,15 +5,16 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::ops::ControlFlow::{self, Break, Continue};
 
-use super::commands::{Centis, Eval, first_clock_and_eval};
+use super::commands::{Centis, Eval, Score, first_clock_and_eval};
 use super::input::{Input, SliceInput};
 use super::route::{Comment, replay_visitor};
 use super::{
-    Encoding, GameResult, GameSink, GameStart, Nag, PgnError, Ply, Reader, Replay, ReplayOptions,
-    ReplayState, Tags, VariationMode,
+    Encoding, GameResult, GameSink, GameStart, Nag, PgnError, PgnErrorKind, PgnLeniency, Ply,
+    Reader, Replay, ReplayOptions, ReplayState, Tags, VariationMode,
 };
 use crate::Move;
 use crate::fen::Setup;
+use crate::location::Location;
 use crate::position::{CastlingMode, Notation, Position, WriteNotation};
 use crate::san::{SanOptions, SanPlus};
 use crate::uci::Uci;
@@ -431,6 +432,11 @@ pub struct BuildGame {
     keep_text: bool,
     /// The last game's moves, comments and bytes of comments.
     sizes: (usize, usize, usize),
+    /// The game's clocks and evaluations that do not read
+    /// ([`PgnErrorKind::BadCommand`]), at most
+    /// [`max_problems`](super::Limits::max_problems), and how many more
+    /// there were.
+    bad: (Vec<PgnError>, u64),
 }
 
 impl Default for BuildGame {
@@ -485,6 +491,7 @@ impl BuildGame {
             text: Vec::new(),
             keep_text: true,
             sizes: (0, 0, 0),
+            bad: (Vec::new(), 0),
         }
     }
 
@@ -513,11 +520,92 @@ impl BuildGame {
     }
 }
 
+/// Fills the move's clock and evaluation from a comment after it; a
+/// `[%clk]` or `[%eval]` that does not read, or a mate in more moves than
+/// a game can have, is kept in `bad` as a [`PgnErrorKind::BadCommand`]
+/// located at its `[` (a warning under [`PgnLeniency::BadCommand`]).
+fn clock_and_eval(
+    last: &mut MainlineMove,
+    state: &ReplayState,
+    comment: &Comment<'_>,
+    bad: &mut (Vec<PgnError>, u64),
+) {
+    let bytes = comment.as_bytes();
+    let had_eval = last.eval.is_some();
+    let found = first_clock_and_eval(bytes, &mut last.clock, &mut last.eval);
+    let mut report = found.map(|b| (b.offset, b.error.to_string()));
+    if !had_eval
+        && let Some(Eval {
+            score: Score::Mate(n),
+            ..
+        }) = last.eval
+        && i16::try_from(n).is_err()
+    {
+        last.eval = None;
+        // The command's `[`: the last `[%eval` before its text.
+        let text = alloc::format!("#{n}");
+        let at = memchr::memmem::find(bytes, text.as_bytes())
+            .and_then(|end| memchr::memmem::rfind(&bytes[..end], b"[%eval"))
+            .unwrap_or(0);
+        report.get_or_insert((
+            at,
+            alloc::format!("mate in {n}: more moves than a game can have"),
+        ));
+    }
+    let Some((offset, detail)) = report else {
+        return;
+    };
+    let read = state.options().read_options();
+    if bad.0.len() >= read.limits.max_problems as usize {
+        bad.1 += 1;
+        return;
+    }
+    let game = state.game();
+    let end = bytes[offset..]
+        .iter()
+        .position(|&b| b == b']')
+        .map_or(bytes.len(), |i| offset + i + 1);
+    let mut problem = PgnError::new(
+        PgnErrorKind::BadCommand,
+        inside(comment.location(), bytes, offset),
+        game.index,
+        game.location,
+    )
+    .with_ply(state.ply())
+    .with_token(&bytes[offset..end])
+    .with_detail(detail);
+    if read.leniencies.contains(PgnLeniency::BadCommand) {
+        problem = problem.into_warning();
+    }
+    bad.0.push(problem);
+}
+
+/// Where byte `offset` of a comment's text is, the comment opening (its
+/// `{` or `;`) at `open`.
+fn inside(open: Location, text: &[u8], offset: usize) -> Location {
+    let before = &text[..offset];
+    let byte = open.byte + 1 + offset as u64;
+    match memchr::memrchr(b'\n', before) {
+        Some(last) => Location {
+            byte,
+            line: open.line + memchr::memchr_iter(b'\n', before).count() as u64,
+            column: (offset - last) as u64,
+        },
+        None => Location {
+            byte,
+            line: open.line,
+            column: open.column + 1 + offset as u64,
+        },
+    }
+}
+
 impl GameSink for BuildGame {
     type Output = Game;
 
     fn begin_game(&mut self, state: &ReplayState) {
         self.game.reset(state.game());
+        self.bad.0.clear();
+        self.bad.1 = 0;
         let mut text = core::mem::take(&mut self.game.notes.text).into_bytes();
         text.clear();
         self.text = text;
@@ -566,7 +654,7 @@ impl GameSink for BuildGame {
         }
     }
 
-    fn comment(&mut self, _: &ReplayState, comment: &Comment<'_>) {
+    fn comment(&mut self, state: &ReplayState, comment: &Comment<'_>) {
         if comment.depth != 0 {
             return;
         }
@@ -574,7 +662,7 @@ impl GameSink for BuildGame {
         let bytes = comment.as_bytes();
         if !self.keep_text {
             if let Some(last) = game.moves.last_mut() {
-                first_clock_and_eval(bytes, &mut last.clock, &mut last.eval);
+                clock_and_eval(last, state, comment, &mut self.bad);
             }
             return;
         }
@@ -597,7 +685,7 @@ impl GameSink for BuildGame {
         match game.moves.last_mut() {
             Some(last) => {
                 last.ends.0 += 1;
-                first_clock_and_eval(bytes, &mut last.clock, &mut last.eval);
+                clock_and_eval(last, state, comment, &mut self.bad);
             }
             None => notes.first.0 += 1,
         }
@@ -615,6 +703,26 @@ impl GameSink for BuildGame {
         game.notes.text = String::from_utf8(text)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         (game.errors, game.warnings) = state.take_problems();
+        if let Some(last) = self.bad.0.last_mut()
+            && self.bad.1 > 0
+        {
+            let more = self.bad.1;
+            let detail = last.detail().unwrap_or_default();
+            *last = last
+                .clone()
+                .with_detail(format_args!("{detail} (and {more} more like it)"));
+        }
+        if !self.bad.0.is_empty() {
+            for problem in self.bad.0.drain(..) {
+                if problem.is_warning() {
+                    game.warnings.push(problem);
+                } else {
+                    game.errors.push(problem);
+                }
+            }
+            game.warnings.sort_by_key(|p| p.location().byte);
+            game.errors.sort_by_key(|p| p.location().byte);
+        }
         let next = self
             .spare
             .take()

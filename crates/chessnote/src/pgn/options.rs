@@ -35,6 +35,11 @@ named_enum! {
         /// of the input, the next game's tags, or move numbers that start
         /// over): its moves are read, the game reported.
         MissingResult = "missing-result",
+        /// A `[%clk]` or `[%eval]` command whose arguments do not read
+        /// (`[%clk 0:x]`, `[%eval 1.234]`), or an evaluation of mate in
+        /// more moves than a game can have (over 32767): the move has no
+        /// clock or evaluation from it, and it is reported.
+        BadCommand = "bad-command",
     }
 }
 
@@ -54,6 +59,9 @@ impl PgnLeniency {
             }
             PgnLeniency::UnknownEscape => {
                 "a backslash in a tag value before a character other than \" or \\, kept as written"
+            }
+            PgnLeniency::BadCommand => {
+                "a [%clk] or [%eval] comment command that does not read, left out"
             }
         }
     }
@@ -183,14 +191,16 @@ impl ReadOptions {
     /// The defaults: nothing that can be read unambiguously is lost.
     /// [`ReadOptions::DEFAULT_SAN`], moves written in UCI
     /// ([`PgnLeniency::UciMoves`]), unknown escapes in tag values kept
-    /// as written ([`PgnLeniency::UnknownEscape`]) and games with no result
-    /// marker ([`PgnLeniency::MissingResult`]), each reported as a
+    /// as written ([`PgnLeniency::UnknownEscape`]), games with no result
+    /// marker ([`PgnLeniency::MissingResult`]) and clocks and evaluations
+    /// that do not read ([`PgnLeniency::BadCommand`]), each reported as a
     /// warning; strict FEN tags, [`Limits::DEFAULT`], a 64 KiB buffer.
     pub const DEFAULT: ReadOptions = ReadOptions {
         leniencies: PgnLeniencies::EMPTY
             .with(PgnLeniency::UciMoves)
             .with(PgnLeniency::UnknownEscape)
-            .with(PgnLeniency::MissingResult),
+            .with(PgnLeniency::MissingResult)
+            .with(PgnLeniency::BadCommand),
         san: ReadOptions::DEFAULT_SAN,
         fen: FenOptions::STRICT,
         limits: Limits::DEFAULT,

@@ -1556,7 +1556,7 @@ impl<I: Input> Reader<I> {
             }
             if deliver {
                 delivered += text.len();
-                if let Break(b) = sink.comment(RawComment::new(text, kind), !last) {
+                if let Break(b) = sink.comment(RawComment::new(text, kind).at(open), !last) {
                     stopped = Some(b);
                     deliver = false;
                     report = false;

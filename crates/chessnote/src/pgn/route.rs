@@ -19,6 +19,7 @@ use super::{
 };
 use crate::Move;
 use crate::lan::{Lan, LanPlus};
+use crate::location::Location;
 use crate::position::{CastlingMode, Notation, Position, WriteNotation};
 use crate::san::{San, SanOptions, SanPlus};
 use crate::uci::Uci;
@@ -242,9 +243,15 @@ pub struct Comment<'a> {
     bytes: &'a [u8],
     /// How deep in variations it is (0: the mainline).
     pub depth: u32,
+    location: Location,
 }
 
 impl<'a> Comment<'a> {
+    /// Where its `{` or `;` is.
+    pub fn location(&self) -> Location {
+        self.location
+    }
+
     /// The comment's bytes as written (the braces or the `;` not included,
     /// nothing trimmed).
     pub fn as_bytes(&self) -> &'a [u8] {
@@ -942,6 +949,7 @@ impl<S: GameSink> Replay<S> {
         let comment = Comment {
             bytes,
             depth: self.state.depth,
+            location: comment.location(),
         };
         self.sink.comment(&self.state, &comment);
         whole.clear();

@@ -291,12 +291,31 @@ pub enum CommentKind {
 pub struct RawComment<'a> {
     bytes: &'a [u8],
     kind: CommentKind,
+    location: Location,
 }
 
 impl<'a> RawComment<'a> {
-    /// A comment of these bytes.
+    /// A comment of these bytes (at [`Location::START`] until
+    /// [`RawComment::at`] says where).
     pub const fn new(bytes: &'a [u8], kind: CommentKind) -> RawComment<'a> {
-        RawComment { bytes, kind }
+        RawComment {
+            bytes,
+            kind,
+            location: Location::START,
+        }
+    }
+
+    /// The same comment, whose `{` or `;` is at `location` (the reader
+    /// gives every piece of a long comment the place where it opens).
+    #[must_use]
+    pub const fn at(mut self, location: Location) -> RawComment<'a> {
+        self.location = location;
+        self
+    }
+
+    /// Where its `{` or `;` is.
+    pub const fn location(&self) -> Location {
+        self.location
     }
 
     /// The bytes as written.

@@ -946,9 +946,14 @@ proptest! {
         };
         let notes = Annotations::parse(&text);
         let (mut clock, mut found) = (None, None);
-        first_clock_and_eval(text.as_bytes(), &mut clock, &mut found);
+        let bad = first_clock_and_eval(text.as_bytes(), &mut clock, &mut found);
         prop_assert_eq!(clock, notes.clock);
         prop_assert_eq!(found, notes.eval);
+        // The first that does not read is said (issue 30).
+        if order == 4 {
+            let bad = bad.unwrap();
+            prop_assert_eq!((bad.offset, bad.name), (0, "clk"));
+        }
     }
 
     #[test]
@@ -1019,4 +1024,52 @@ proptest! {
         let tc = TimeControl::Periods(periods);
         prop_assert_eq!(TimeControl::from_ascii(tc.to_string().as_bytes()), Ok(tc));
     }
+}
+
+/// Issue 30: a `[%clk]` or `[%eval]` that does not read, and a mate in
+/// more moves than a game can have (over int16, where the export's
+/// `eval_mate` is), were left out silently: each is now a `bad-command`
+/// warning at its `[` (an error under strict reading), and the move has no
+/// clock or evaluation from it.
+#[test]
+fn clocks_and_evaluations_that_do_not_read_are_reported_where_they_are() {
+    use chessnote::pgn::{PgnErrorKind, ReadOptions, Reader};
+    let pgn = b"[Event \"x\"]\n\n1. e4 { [%clk 0:0x:00] } e5 {\n ok [%eval #40000] } \
+2. Nf3 { [%eval 1.234] [%clk 0:01:00] } Nc6 { [%eval #-3] } *\n";
+    let game = Reader::from_slice(pgn).games().next().unwrap();
+    assert!(game.errors.is_empty(), "{:?}", game.errors);
+    let found: Vec<_> = game
+        .warnings
+        .iter()
+        .map(|w| (w.kind(), w.location().line, w.location().column, w.ply()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (PgnErrorKind::BadCommand, 3, 9, Some(1)),
+            (PgnErrorKind::BadCommand, 4, 5, Some(2)),
+            (PgnErrorKind::BadCommand, 4, 31, Some(3)),
+        ]
+    );
+    assert_eq!(game.warnings[1].token(), Some("[%eval #40000]"));
+    let clocks: Vec<_> = game.moves.iter().map(|m| m.clock().map(|c| c.0)).collect();
+    assert_eq!(clocks, [None, None, Some(6000), None]);
+    let evals: Vec<_> = game
+        .moves
+        .iter()
+        .map(|m| m.eval().map(|e| e.to_string()))
+        .collect();
+    assert_eq!(evals, [None, None, None, Some("[%eval #-3]".to_owned())]);
+    let strict = Reader::from_slice_with(pgn, ReadOptions::STRICT)
+        .games()
+        .next()
+        .unwrap();
+    assert_eq!(strict.errors.len(), 3);
+    assert!(strict.warnings.is_empty());
+    assert!(
+        strict
+            .errors
+            .iter()
+            .all(|e| e.kind() == PgnErrorKind::BadCommand)
+    );
 }
