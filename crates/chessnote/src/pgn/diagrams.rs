@@ -72,6 +72,20 @@ impl Game {
     /// assert_eq!((ply, diagram.last_move), (3, Some((Square::G1, Square::F3))));
     /// ```
     pub fn last_diagram(&self) -> (usize, Diagram) {
+        if self.moves_dropped() > 0 {
+            // The moves before the last are gone: the end position is
+            // whole ([`GameBuilder::last_move_only`](super::GameBuilder::last_move_only)).
+            let ply = self.reached as usize;
+            let mut diagram = match self.end_position() {
+                Some(position) => position.diagram(),
+                None => Diagram::new(self.start.board),
+            };
+            if let Some(mv) = self.move_at(ply).and_then(|m| m.mv) {
+                diagram.set_last_move(mv);
+            }
+            add_shapes(&mut diagram, self.comments(ply));
+            return (ply, diagram);
+        }
         let mut diagrams = self.diagrams();
         while diagrams.advance() {}
         (diagrams.ply - 1, diagrams.drawn())
@@ -154,7 +168,7 @@ impl Diagrams<'_> {
     pub fn setup(&self) -> Setup {
         match &self.position {
             Some(position) => position.to_setup(),
-            None => self.game.start.clone(),
+            None => self.game.start,
         }
     }
 

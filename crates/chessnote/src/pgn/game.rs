@@ -78,6 +78,12 @@ pub struct Game {
     /// The position after the last mainline move played.
     end: Option<Position>,
     notes: Notes,
+    /// The mainline moves not kept before `moves[0]`
+    /// ([`GameBuilder::last_move_only`]).
+    pub(super) dropped: u32,
+    /// The mainline moves played from the start, up to the first that was
+    /// not: the ply of [`Game::end_position`].
+    pub(super) reached: u32,
 }
 
 impl Default for Game {
@@ -193,6 +199,8 @@ impl Game {
             warnings: Vec::new(),
             end: None,
             notes: Notes::default(),
+            dropped: 0,
+            reached: 0,
         }
     }
 
@@ -216,6 +224,30 @@ impl Game {
         self.notes.comments.clear();
         self.notes.nags.clear();
         self.notes.first = (0, 0);
+        self.dropped = 0;
+        self.reached = 0;
+    }
+
+    /// The mainline moves not kept before [`Game::moves`]: 0, unless the
+    /// game was built by a [`GameBuilder::last_move_only`] or
+    /// [`GameBuilder::problems_only`] builder. Ply `p` (from 1) is then
+    /// `moves[p - 1 - moves_dropped()]`.
+    pub fn moves_dropped(&self) -> usize {
+        self.dropped as usize
+    }
+
+    /// The mainline move that reaches ply `ply` (from 1), when it is kept
+    /// (see [`Game::moves_dropped`]).
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let game = Reader::from_slice(b"1. e4 e5 *").games().next().unwrap();
+    /// assert_eq!(game.move_at(2).map(|m| m.san.to_string()).as_deref(), Some("e5"));
+    /// assert!(game.move_at(0).is_none() && game.move_at(3).is_none());
+    /// ```
+    pub fn move_at(&self, ply: usize) -> Option<&MainlineMove> {
+        let index = ply.checked_sub(1 + self.moves_dropped())?;
+        self.moves.get(index)
     }
 
     /// A visitor that builds games: mainline moves replayed, variations
@@ -258,11 +290,13 @@ impl Game {
     }
 
     /// Where the comments and NAGs of `ply` end (0: before the first move;
-    /// `n`: after the `n`th move); `None` past the last move.
+    /// `n`: after the `n`th move); `None` past the last move. With moves
+    /// dropped ([`Game::moves_dropped`]), the plies before the first kept
+    /// end where it starts: they have none.
     fn ends(&self, ply: usize) -> Option<(u32, u32)> {
-        match ply {
-            0 => Some(self.notes.first),
-            _ => self.moves.get(ply - 1).map(|m| m.ends),
+        match ply.checked_sub(self.moves_dropped()) {
+            Some(0) | None => Some(self.notes.first),
+            Some(kept) => self.moves.get(kept - 1).map(|m| m.ends),
         }
     }
 
@@ -432,6 +466,15 @@ pub struct BuildGame {
     keep_text: bool,
     /// The last game's moves, comments and bytes of comments.
     sizes: (usize, usize, usize),
+    /// Whether [`Game::moves`] keeps only the last mainline move
+    /// ([`GameBuilder::last_move_only`]).
+    last_move_only: bool,
+    /// Whether every mainline move so far was played (then
+    /// [`Game::reached`] counts on).
+    reaching: bool,
+    /// With [`GameBuilder::last_move_only`], the last move after where the
+    /// replay stopped (not kept: its comments are read for their problems).
+    after: Option<MainlineMove>,
     /// The game's clocks and evaluations that do not read
     /// ([`PgnErrorKind::BadCommand`]), at most
     /// [`max_problems`](super::Limits::max_problems), and how many more
@@ -480,6 +523,57 @@ impl GameBuilder {
             replay: self.replay.only(filter),
         }
     }
+
+    /// Games for their problems only: every move is replayed and checked,
+    /// and every problem found, but [`Game::moves`] keeps only the last
+    /// mainline move (with its clock and evaluation) and no comment text,
+    /// so a game of a million moves costs no more memory than one of ten
+    /// (what `chessnote pgn check` reads with).
+    ///
+    /// ```
+    /// use chessnote::pgn::{Game, ReadOptions, Reader};
+    /// let mut builder = Game::builder_with(ReadOptions::DEFAULT).problems_only();
+    /// let mut reader = Reader::from_slice(b"1. e4 e5 2. Ke3 { [%clk 0:x] } *");
+    /// let game = reader.read_game(&mut builder)?.unwrap();
+    /// assert_eq!(game.moves.len(), 1);
+    /// assert_eq!(game.errors[0].kind().name(), "illegal-move");
+    /// assert_eq!(game.warnings[0].kind().name(), "bad-command");
+    /// # Ok::<(), core::convert::Infallible>(())
+    /// ```
+    #[must_use]
+    pub fn problems_only(self) -> GameBuilder {
+        let mut builder = self.last_move_only();
+        builder.replay.sink_mut().keep_text = false;
+        builder
+    }
+
+    /// Games for their last position: every move is replayed and checked,
+    /// but [`Game::moves`] keeps only the move that reaches it (the last
+    /// mainline move, or the last one played when the replay stopped), with
+    /// its comments and NAGs ([`Game::moves_dropped`] counts those before
+    /// it; those after it are not kept), so a game of a million moves costs
+    /// no more memory than one of ten.
+    /// [`Game::last_diagram`] and [`Game::end_position`] are whole; the
+    /// other diagrams and the moves before the last are not there (what
+    /// `chessnote pgn show` draws the last position with).
+    ///
+    /// ```
+    /// use chessnote::pgn::{Game, ReadOptions, Reader};
+    /// use chessnote::Square;
+    /// let mut builder = Game::builder_with(ReadOptions::DEFAULT).last_move_only();
+    /// let mut reader = Reader::from_slice(b"1. e4 e5 2. Nf3 { [%csl Gf3] } *");
+    /// let game = reader.read_game(&mut builder)?.unwrap();
+    /// assert_eq!((game.moves.len(), game.moves_dropped()), (1, 2));
+    /// let (ply, diagram) = game.last_diagram();
+    /// assert_eq!((ply, diagram.last_move), (3, Some((Square::G1, Square::F3))));
+    /// assert_eq!(diagram.squares.len(), 1);
+    /// # Ok::<(), core::convert::Infallible>(())
+    /// ```
+    #[must_use]
+    pub fn last_move_only(mut self) -> GameBuilder {
+        self.replay.sink_mut().last_move_only = true;
+        self
+    }
 }
 
 impl BuildGame {
@@ -491,6 +585,9 @@ impl BuildGame {
             text: Vec::new(),
             keep_text: true,
             sizes: (0, 0, 0),
+            last_move_only: false,
+            reaching: true,
+            after: None,
             bad: (Vec::new(), 0),
         }
     }
@@ -604,6 +701,8 @@ impl GameSink for BuildGame {
 
     fn begin_game(&mut self, state: &ReplayState) {
         self.game.reset(state.game());
+        self.reaching = true;
+        self.after = None;
         self.bad.0.clear();
         self.bad.1 = 0;
         let mut text = core::mem::take(&mut self.game.notes.text).into_bytes();
@@ -630,8 +729,11 @@ impl GameSink for BuildGame {
         let (0, Some(san)) = (ply.depth, ply.san) else {
             return;
         };
-        let notes = &self.game.notes;
-        self.game.moves.push(MainlineMove {
+        let game = &mut self.game;
+        self.reaching &= ply.played;
+        game.reached += u32::from(self.reaching);
+        let notes = &game.notes;
+        let new = MainlineMove {
             san,
             mv: ply.mv,
             played: ply.played,
@@ -639,11 +741,34 @@ impl GameSink for BuildGame {
             clock: None,
             eval: None,
             ends: (notes.comments.len() as u32, notes.nags.len() as u32),
-        });
+        };
+        if self.last_move_only {
+            if !self.reaching {
+                // After where the replay stopped: the move that reached
+                // the end stays; this one is read for its clock only.
+                self.after = Some(new);
+                return;
+            }
+            if !game.moves.is_empty() {
+                // The moves before this one, and their notes, go.
+                game.dropped += game.moves.len() as u32;
+                game.moves.clear();
+                game.notes.comments.clear();
+                game.notes.nags.clear();
+                game.notes.first = (0, 0);
+                self.text.clear();
+                game.moves.push(MainlineMove {
+                    ends: (0, 0),
+                    ..new
+                });
+                return;
+            }
+        }
+        game.moves.push(new);
     }
 
     fn nag(&mut self, state: &ReplayState, nag: Nag) {
-        if state.depth() != 0 {
+        if state.depth() != 0 || self.after.is_some() {
             return;
         }
         let game = &mut self.game;
@@ -660,6 +785,12 @@ impl GameSink for BuildGame {
         }
         let game = &mut self.game;
         let bytes = comment.as_bytes();
+        if let Some(after) = &mut self.after {
+            // A move not kept ([`GameBuilder::last_move_only`]): its
+            // commands are still checked.
+            clock_and_eval(after, state, comment, &mut self.bad);
+            return;
+        }
         if !self.keep_text {
             if let Some(last) = game.moves.last_mut() {
                 clock_and_eval(last, state, comment, &mut self.bad);

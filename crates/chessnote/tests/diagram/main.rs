@@ -545,3 +545,66 @@ proptest! {
         prop_assert_eq!(drawn.arrows.len(), arrows.len());
     }
 }
+
+/// Issue 30: a builder that keeps only the last move gives the same last
+/// diagram, end position, problems, result and ply count as the whole
+/// game, on real studies (shapes, checks) and on games whose replay stops;
+/// and one for the problems only, the same problems.
+#[test]
+fn the_last_move_only_builders_give_the_whole_games_last_diagram_and_problems() {
+    use chessnote::pgn::{Game, ReadOptions};
+    let mut files: Vec<Vec<u8>> =
+        vec![b"1. e4 e5 2. Nf3 -- 3. Bc4 Ke7 4. Qxh8 { [%csl Gh8] } 5. d4 *".to_vec()];
+    for dir in [
+        "data/pgn/small/pychess-lichess-studies",
+        "data/pgn/small/python-chess",
+    ] {
+        let Some(path) = common::shared_path(dir) else {
+            eprintln!("skipped: {dir} missing");
+            return;
+        };
+        for entry in std::fs::read_dir(path).unwrap() {
+            files.push(std::fs::read(entry.unwrap().path()).unwrap());
+        }
+    }
+    let (mut games, mut dropped) = (0, 0);
+    for data in &files {
+        let mut whole = Reader::from_slice(data);
+        let mut last = Reader::from_slice(data);
+        let mut problems = Reader::from_slice(data);
+        let mut last_builder = Game::builder_with(ReadOptions::DEFAULT).last_move_only();
+        let mut problems_builder = Game::builder_with(ReadOptions::DEFAULT).problems_only();
+        while let Some(game) = whole.read_game(&mut Game::builder()).unwrap() {
+            let light = last.read_game(&mut last_builder).unwrap().unwrap();
+            let lean = problems.read_game(&mut problems_builder).unwrap().unwrap();
+            assert_eq!(light.last_diagram(), game.last_diagram(), "{:?}", game.tags);
+            assert_eq!(light.end(), game.end());
+            // The move that reached the last position, with its notes.
+            let ply = game.last_diagram().0;
+            // What a move says (where its notes are in the game's buffers
+            // differs).
+            let said = |m: &chessnote::pgn::MainlineMove| {
+                (m.san, m.mv, m.played, m.standard, m.clock(), m.eval())
+            };
+            assert_eq!(light.move_at(ply).map(said), game.move_at(ply).map(said));
+            assert!(light.comments(ply).eq(game.comments(ply)));
+            assert_eq!(light.nags(ply), game.nags(ply));
+            if game.moves.iter().all(|m| m.played) {
+                assert_eq!(light.moves.last().map(said), game.moves.last().map(said));
+                assert_eq!(light.moves_dropped() + light.moves.len(), game.moves.len());
+            }
+            for lighter in [&light, &lean] {
+                assert_eq!(lighter.errors, game.errors);
+                assert_eq!(lighter.warnings, game.warnings);
+                assert_eq!(lighter.result, game.result);
+                assert!(lighter.moves.len() <= 1);
+            }
+            games += 1;
+            dropped += light.moves_dropped();
+        }
+    }
+    assert!(
+        games > 100 && dropped > 1000,
+        "{games} games, {dropped} moves dropped"
+    );
+}

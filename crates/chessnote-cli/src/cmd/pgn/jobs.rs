@@ -27,7 +27,10 @@ impl Job for Check {
     type Worker = GameBuilder;
 
     fn worker(&self, _: Option<&Filter>) -> GameBuilder {
-        Game::builder_with(self.options).variations(true)
+        // Only the problems are written: no game's moves are kept.
+        Game::builder_with(self.options)
+            .variations(true)
+            .problems_only()
     }
 
     fn game<I: Input>(

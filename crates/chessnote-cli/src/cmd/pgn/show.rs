@@ -113,7 +113,13 @@ impl Job for Show {
     }
 
     fn worker(&self, only: Option<&chessnote::pgn::filter::Filter>) -> GameBuilder {
-        Game::builder_with(self.options).only(only.cloned())
+        let builder = Game::builder_with(self.options).only(only.cloned());
+        match self.plies {
+            // The last position needs no move before the last: memory
+            // does not grow with the game.
+            Plies::Last => builder.last_move_only(),
+            Plies::One(_) | Plies::All => builder,
+        }
     }
 
     fn game<I: Input>(
@@ -145,9 +151,9 @@ impl Job for Show {
             }
             Plies::Last => {
                 let (ply, diagram) = game.last_diagram();
-                let setup = match diagrams.nth(ply) {
-                    Some(_) => diagrams.setup(),
-                    None => game.start.clone(),
+                let setup = match game.end() {
+                    Some(end) => end,
+                    None => game.start,
                 };
                 self.emit(ctx, &game, ply, diagram, &setup, out);
             }
@@ -242,7 +248,7 @@ impl Show {
             names.white(),
             names.black()
         );
-        if let Some(played) = ply.checked_sub(1).and_then(|i| game.moves.get(i)) {
+        if let Some(played) = game.move_at(ply) {
             let _ = write!(out.stdout, ": {}", played.san);
         }
         let _ = writeln!(out.stdout, "\n{picture}");
