@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Seed corpora for the long fuzz runs of `position` and `convert`, from data
-no one here wrote: run by hand, then pass the folder after the corpus.
+"""Seed corpora for the long fuzz runs of `position`, `convert` and `zip`,
+from data no one here wrote: run by hand, then pass the folder after the
+corpus.
 
     pip install chess   # python-chess, for the convert seeds only
     python3 scripts/fuzz_seeds.py /tmp/seeds
@@ -11,13 +12,18 @@ From an empty corpus libFuzzer spends most of an hour learning what a FEN
 looks like; with these it starts from real positions. `position` seeds are a
 FEN, a zero byte and 16 random bytes (the plies the target plays);
 `convert` seeds are a byte choosing one of the target's six positions and a
-legal move of it in SAN, UCI or LAN.
+legal move of it in SAN, UCI or LAN, and pasted movetext of shared games
+(comments, variations and NAGs in it); `zip` seeds are small archives of
+shared PGN files written by Python's zipfile (stored, deflated, with a
+comment, with a directory, zip64).
 """
 
+import io
 import os
 import random
 import re
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,7 +70,29 @@ def main():
             for text in sorted({board.san(move), board.uci(move), board.lan(move)}):
                 (out / "convert" / f"s{n}").write_bytes(bytes([i]) + text.encode())
                 n += 1
-    print(f"{min(len(fens), 3000)} position seeds, {n} convert seeds in {out}")
+    # Pasted movetext, one game a line, from shared games with notes.
+    small = SHARED / "data" / "pgn" / "small"
+    games = sorted(small.glob("python-chess/*.pgn")) + sorted(small.glob("notnil-chess/*.pgn"))
+    for path in games:
+        text = path.read_bytes().decode("utf-8", "replace")
+        movetext = " ".join(l for l in text.splitlines() if l and not l.startswith("["))
+        (out / "convert" / f"s{n}").write_bytes(b"\0" + movetext[:2000].encode())
+        n += 1
+    (out / "zip").mkdir(parents=True, exist_ok=True)
+    z = 0
+    for i, path in enumerate(games[:12]):
+        data = path.read_bytes()[:4000]
+        for method in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            buf = io.BytesIO()
+            with zipfile.ZipFile(buf, "w", method, allowZip64=i % 3 == 0) as archive:
+                if i % 2:
+                    archive.mkdir("games")
+                archive.writestr(f"games/{path.name}", data)
+                archive.writestr("readme.txt", "not games")
+                archive.comment = b"seed" * (i % 4)
+            (out / "zip" / f"s{z}").write_bytes(buf.getvalue())
+            z += 1
+    print(f"{min(len(fens), 3000)} position seeds, {n} convert seeds, {z} zip seeds in {out}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 //! Moves in a position: no text in any notation makes a conversion panic,
 //! and what reads as a move is legal and writes back to text that reads as
-//! the same move in every notation.
+//! the same move in every notation; pasted movetext splits into pieces of
+//! itself.
 #![no_main]
 
 use chessnote::fen::Setup;
@@ -20,6 +21,17 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Some((&choice, text)) = data.split_first() else {
         return;
     };
+    // Pasted movetext: its words are pieces of it, none empty or spaced at
+    // its ends, whatever braces, parentheses and semicolons it holds.
+    if let Ok(pasted) = core::str::from_utf8(text) {
+        let _ = Notation::starts_game(pasted);
+        for notation in Notation::ALL {
+            for word in notation.split_moves(pasted) {
+                assert!(!word.is_empty() && word.trim() == word, "{word:?}");
+                assert!(pasted.contains(word));
+            }
+        }
+    }
     let index = usize::from(choice) % FENS.len();
     let mode = if index == 5 {
         CastlingMode::Chess960

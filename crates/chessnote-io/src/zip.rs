@@ -77,6 +77,16 @@ impl Member {
     /// or a CRC-32 that does not match (when the reader reaches its end),
     /// and for data that is not text.
     pub fn open(&self, path: &Path) -> io::Result<Opened> {
+        self.open_in(File::open(path)?)
+    }
+
+    /// Opens it in the archive read from `archive` (its file, or its bytes
+    /// in an [`io::Cursor`]), as [`Member::open`] does.
+    ///
+    /// # Errors
+    ///
+    /// As [`Member::open`]'s.
+    pub fn open_in<R: Read + Seek + Send + 'static>(&self, archive: R) -> io::Result<Opened> {
         let bad = |what: String| {
             io::Error::new(
                 io::ErrorKind::InvalidData,
@@ -95,7 +105,7 @@ impl Member {
                 )));
             }
         };
-        let mut file = BufReader::with_capacity(crate::BUFFER, File::open(path)?);
+        let mut file = BufReader::with_capacity(crate::BUFFER, archive);
         file.seek(SeekFrom::Start(self.offset))?;
         let mut header = [0u8; 30];
         file.read_exact(&mut header)
@@ -147,7 +157,17 @@ pub fn members(path: &Path) -> io::Result<Option<Vec<Member>>> {
     if !is_zip(&head[..len]) {
         return Ok(None);
     }
-    directory(&mut file).map(Some)
+    members_in(&mut file).map(Some)
+}
+
+/// The entries of the zip archive read from `archive` (its file, or its
+/// bytes in an [`io::Cursor`]), as [`members`] lists them.
+///
+/// # Errors
+///
+/// As [`members`]'s.
+pub fn members_in<R: Read + Seek>(archive: &mut R) -> io::Result<Vec<Member>> {
+    directory(archive)
 }
 
 const LOCAL: u32 = 0x0403_4B50;
@@ -180,7 +200,7 @@ fn u64le(b: &[u8], at: usize) -> u64 {
 /// Reads the central directory: finds its end record in the last 64 KiB
 /// (a comment may follow it), follows the zip64 records where the sizes do
 /// not fit 32 bits, then reads every entry's record.
-fn directory(file: &mut File) -> io::Result<Vec<Member>> {
+fn directory<R: Read + Seek>(file: &mut R) -> io::Result<Vec<Member>> {
     let len = file.seek(SeekFrom::End(0))?;
     let tail_len = len.min(22 + 0xFFFF);
     let tail_start = len - tail_len;
@@ -233,7 +253,7 @@ fn directory(file: &mut File) -> io::Result<Vec<Member>> {
         ));
     }
     file.seek(SeekFrom::Start(start))?;
-    let mut reader = BufReader::new(file.take(size));
+    let mut reader = BufReader::new(file.by_ref().take(size));
     // Each record is at least 46 bytes: the count cannot exceed that.
     let mut members = Vec::with_capacity(count.min(size / 46) as usize);
     for _ in 0..count {

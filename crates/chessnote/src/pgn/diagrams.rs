@@ -162,7 +162,7 @@ impl Diagrams<'_> {
     /// diagrams.nth(1).unwrap();
     /// assert_eq!(
     ///     diagrams.setup().to_string(),
-    ///     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    ///     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
     /// );
     /// ```
     pub fn setup(&self) -> Setup {
