@@ -3,11 +3,13 @@
 # through chessnote-cli's examples/decode_bench.rs): MB/s of decompressed
 # output for zstd (one frame, and pzstd's many frames with skippable ones),
 # gzip, bzip2 and xz versions of one PGN file, with
-#   - the default, pure-Rust build: ruzstd, flate2 + zlib-rs, libbz2-rs-sys;
-#   - the C build (`--features zstd-c,bzip2/bzip2-sys`): libzstd, libbz2;
+#   - the pure-Rust build (`--no-default-features`): ruzstd, flate2 +
+#     zlib-rs, libbz2-rs-sys, lzma-rust2;
+#   - the C build (the default `zstd-c`, and `bzip2/bzip2-sys`): libzstd,
+#     libbz2;
 #   - the command-line tools, `zstd -dc`, `gzip -dc`, `bzip2 -dc`, `xz -dc`;
-# interleaved over ROUNDS rounds, medians printed. The `zstd-c` feature
-# exists because libzstd decodes 2.5-3.7x as fast as ruzstd here.
+# interleaved over ROUNDS rounds, medians printed. The `zstd-c` feature is
+# the default because libzstd decodes 2.5-3.7x as fast as ruzstd here.
 #
 # Usage: scripts/decode_bench.sh [FILE.pgn.zst]   (ROUNDS=3 by default)
 # FILE defaults to $CHESSNOTE_SHARED/data/pgn/large/gnuchess-book_1.02.pgn.zst
@@ -34,9 +36,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "building..." >&2
-cargo build --quiet --release -p chessnote-cli --example decode_bench
+cargo build --quiet --release -p chessnote-cli --example decode_bench --no-default-features
 cp "$target/release/examples/decode_bench" "$work/rust"
-cargo build --quiet --release -p chessnote-cli --example decode_bench --features zstd-c,bzip2/bzip2-sys
+cargo build --quiet --release -p chessnote-cli --example decode_bench --features bzip2/bzip2-sys
 cp "$target/release/examples/decode_bench" "$work/c"
 
 echo "making the test files..." >&2

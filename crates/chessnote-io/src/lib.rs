@@ -9,10 +9,12 @@
 //! the file's size. [`encoder`] writes in the same formats (`pgn split`
 //! writes its parts compressed like its input).
 //!
-//! The codecs are pure Rust by default: ruzstd, flate2 (zlib-rs), bzip2
-//! (libbz2-rs-sys) and lzma-rust2. The `zstd-c` feature swaps ruzstd for
-//! libzstd, which decodes 2.5 to 3.7 times as fast
-//! (`scripts/decode_bench.sh`).
+//! zstd is libzstd's (the `zstd-c` feature, on by default), which decodes
+//! 2.5 to 3.7 times as fast as ruzstd (`scripts/decode_bench.sh`): the
+//! decoder is the serial stage of a dump read on many cores. Without it
+//! (`default-features = false`, for targets without a C compiler), zstd is
+//! ruzstd's, pure Rust. The other codecs are pure Rust: flate2 (zlib-rs),
+//! bzip2 (libbz2-rs-sys) and lzma-rust2.
 //!
 //! Every format reads concatenations: zstd frames and skippable frames (the
 //! Lichess dumps start with a pzstd skippable frame and have many frames),

@@ -116,6 +116,7 @@ pub struct Pipeline {
     options: ReadOptions,
     threads: usize,
     chunk_size: usize,
+    ahead: bool,
 }
 
 impl Pipeline {
@@ -128,7 +129,20 @@ impl Pipeline {
             options,
             threads: 1,
             chunk_size: Pipeline::CHUNK_SIZE,
+            ahead: false,
         }
+    }
+
+    /// Whether, on one thread, the input is read on a thread of its own,
+    /// a few MiB ahead (default no). Give it for compressed inputs: their
+    /// decoding then overlaps the reading of games, as it does with worker
+    /// threads: on two cores, `convert --to uci --threads 1` of a
+    /// pzstd-compressed 115 MB Lichess-like file took 1.22 times as long as
+    /// on the decompressed file without it, 1.02 times with it.
+    #[must_use]
+    pub fn ahead(mut self, ahead: bool) -> Pipeline {
+        self.ahead = ahead;
+        self
     }
 
     /// The most workers: more would only add memory (each worker has its
@@ -168,6 +182,17 @@ impl Pipeline {
     /// see [`crate::open`]), in input order.
     pub fn stream<W: Work>(&self, read: Box<dyn Read + Send>, work: Arc<W>) -> Stream<W> {
         let state = if self.threads <= 1 || !work.parallel() {
+            let read: Box<dyn Read + Send> = if self.ahead {
+                let (blocks_in, blocks_out) = sync_channel::<io::Result<Vec<u8>>>(4);
+                thread::spawn(move || read_ahead(read, &blocks_in));
+                Box::new(ReadAhead {
+                    blocks: blocks_out,
+                    block: Vec::new(),
+                    at: 0,
+                })
+            } else {
+                read
+            };
             State::Here {
                 reader: Box::new(Reader::with_options(read, self.options)),
                 worker: work.worker(),

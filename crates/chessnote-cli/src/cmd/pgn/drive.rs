@@ -14,7 +14,7 @@ use chessnote_io::pipeline::{Pipeline, Work};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 use super::{Settings, Source};
-use crate::compress::Counter;
+use crate::compress::{self, Counter};
 
 /// The source being read, as the jobs see it.
 pub struct Ctx<'a> {
@@ -381,7 +381,13 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
             source: source.clone(),
             settings: Arc::clone(&settings),
         };
-        for result in pipeline.stream(opened.reader, Arc::new(work)) {
+        // A decoder (zstd, gzip, a zip entry's inflate…) runs on a thread of
+        // its own even with one worker.
+        let decoded = opened.compression != compress::Compression::None || source.member.is_some();
+        for result in pipeline
+            .ahead(decoded)
+            .stream(opened.reader, Arc::new(work))
+        {
             match result {
                 Ok(mut out) => {
                     sink.emit(&mut out);
