@@ -135,7 +135,8 @@ impl Member {
 
 /// The entries of the zip archive at `path`, in the order of its central
 /// directory (the order they were added); `None` when the file is not a
-/// zip archive (by its first bytes).
+/// zip archive (by its first bytes), or not a regular file (a pipe or a
+/// device is not read: what was read of it would be lost).
 ///
 /// # Errors
 ///
@@ -144,6 +145,11 @@ impl Member {
 /// read (a truncated or corrupt archive), or it spans several disks.
 pub fn members(path: &Path) -> io::Result<Option<Vec<Member>>> {
     let mut file = File::open(path)?;
+    // Only a regular file is read here: bytes read from a pipe (`<(zcat
+    // …)`, /dev/stdin) would be lost to the reader that comes next.
+    if !file.metadata()?.is_file() {
+        return Ok(None);
+    }
     let mut head = [0u8; 4];
     let mut len = 0;
     while len < head.len() {

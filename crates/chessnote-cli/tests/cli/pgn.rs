@@ -1367,6 +1367,33 @@ mod compressed {
         assert!(status.success(), "python3 failed");
     }
 
+    /// A pipe given as a file (`<(zcat …)`, /dev/stdin) loses no byte to
+    /// the look for a zip archive: only regular files are looked into
+    /// before they are read (a review of issue 30's zip reading).
+    #[test]
+    fn a_pipe_given_as_a_file_is_read_whole() {
+        let Some(path) = pgn_path("medium/twic1599_1000k.pgn") else {
+            return;
+        };
+        let file = path.to_str().unwrap();
+        let plain = pgn(&["convert", "--to", "uci", file]);
+        assert_eq!(plain.code, 0, "{}", plain.stderr);
+        let piped = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "exec \"$0\" pgn convert --to uci <(cat '{file}') /dev/stdin < '{file}'"
+            ))
+            .arg(env!("CARGO_BIN_EXE_chessnote"))
+            .output()
+            .expect("bash runs");
+        assert!(
+            piped.status.success(),
+            "{}",
+            String::from_utf8_lossy(&piped.stderr)
+        );
+        assert!(piped.stdout == [plain.stdout.as_bytes(), plain.stdout.as_bytes()].concat());
+    }
+
     /// Zip archives, as TWIC and pgnmentor publish them, and `.xz` files
     /// are read (issue 30: `pgn count twic.zip` printed 586 and
     /// `twic.pgn.xz` 429 for 2,245 games, exit 0): every `.pgn` entry in
