@@ -40,6 +40,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod frames;
 pub mod output;
 pub mod pipeline;
 pub mod zip;

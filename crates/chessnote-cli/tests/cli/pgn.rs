@@ -1367,6 +1367,94 @@ mod compressed {
         assert!(status.success(), "python3 failed");
     }
 
+    /// Issue 31: `plan --parts N` cuts a .zst of several frames into byte
+    /// ranges at frames, and the games of each range (`--range`), read one
+    /// by one or by `xargs -P` as docs/export.md shows, are the file's, once
+    /// each, in order. The file: shared games cut at arbitrary bytes into
+    /// frames compressed by ruzstd, half of them after a pzstd size header,
+    /// half found by walking their blocks.
+    #[test]
+    fn plan_ranges_read_one_by_one_give_the_whole_file() {
+        let (Some(lichess), Some(twic)) = (
+            pgn_data("medium/lichess_db_1000k.pgn"),
+            pgn_data("medium/twic1599_1000k.pgn"),
+        ) else {
+            return;
+        };
+        let text = [lichess.as_slice(), b"\n", twic.as_slice()].concat();
+        let mut file = Vec::new();
+        let cuts = [
+            0,
+            150_001,
+            400_000,
+            777_777,
+            1_000_003,
+            1_400_000,
+            1_650_000,
+            text.len(),
+        ];
+        for (i, pair) in cuts.windows(2).enumerate() {
+            let frame = zstd(&text[pair[0]..pair[1]]);
+            if i % 2 == 0 {
+                // pzstd's header: a skippable frame holding the frame's size.
+                file.extend_from_slice(&[0x50, 0x2A, 0x4D, 0x18, 4, 0, 0, 0]);
+                file.extend_from_slice(&(frame.len() as u32).to_le_bytes());
+            }
+            file.extend_from_slice(&frame);
+        }
+        let dir = TempDir::new("pgn-plan");
+        let zst = dir.file("games.pgn.zst", &file);
+        let whole = pgn(&["convert", "--to", "uci", &zst]);
+        assert_eq!(whole.code, 0, "{}", whole.stderr);
+        let total: u64 = pgn(&["count", &zst]).stdout.trim().parse().unwrap();
+        for parts in ["1", "2", "3", "7", "50"] {
+            let plan = pgn(&["plan", "--parts", parts, &zst]);
+            assert_eq!(plan.code, 0, "{}", plan.stderr);
+            let ranges = plan.lines();
+            assert_eq!(ranges.len(), parts.parse::<usize>().unwrap().min(7));
+            let (mut uci, mut counted) = (String::new(), 0u64);
+            for range in &ranges {
+                let run = pgn(&["convert", "--to", "uci", "--range", range, &zst]);
+                assert_eq!(run.code, 0, "{range}: {}", run.stderr);
+                uci.push_str(&run.stdout);
+                let count = pgn(&["count", "--range", range, &zst]);
+                counted += count.stdout.trim().parse::<u64>().unwrap();
+            }
+            assert!(uci == whole.stdout, "--parts {parts}");
+            assert_eq!(counted, total, "--parts {parts}");
+        }
+        // docs/export.md's recipe: xargs runs a task per range.
+        let recipe = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(
+                r#"set -e; cn="$0"; f="$1"; out="$2"
+                "$cn" pgn plan --parts 4 "$f" | nl -nrz -w3 |
+                  xargs -P 2 -L 1 sh -c "\"$cn\" pgn convert --to uci --range \"\$1\" \"$f\" > \"$out/part-\$0.uci\""
+                cat "$out"/part-*.uci"#,
+            )
+            .args([env!("CARGO_BIN_EXE_chessnote"), &zst, dir.arg()])
+            .output()
+            .expect("bash runs");
+        assert!(
+            recipe.status.success(),
+            "{}",
+            String::from_utf8_lossy(&recipe.stderr)
+        );
+        assert!(recipe.stdout == whole.stdout.as_bytes());
+        // A range that is not at frames, and a plain file, are refused.
+        let run = pgn(&["count", "--range", "1:100", &zst]);
+        assert_eq!(run.code, 2);
+        assert!(
+            run.stderr.contains("does not start and end at frames"),
+            "{}",
+            run.stderr
+        );
+        let plain = dir.file("games.pgn", &text);
+        let run = pgn(&["plan", "--parts", "2", &plain]);
+        assert_eq!(run.code, 2);
+        assert!(run.stderr.contains("not a zstd file"), "{}", run.stderr);
+    }
+
     /// A pipe given as a file (`<(zcat …)`, /dev/stdin) loses no byte to
     /// the look for a zip archive: only regular files are looked into
     /// before they are read (a review of issue 30's zip reading).

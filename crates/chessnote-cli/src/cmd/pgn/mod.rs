@@ -56,15 +56,39 @@ pub enum Command {
     /// text or SVG, with the last move, the king in check and the
     /// comments' `[%csl]` squares and `[%cal]` arrows.
     Show(show::ShowArgs),
+    /// Split a .zst file of several frames (pzstd's, as the Lichess dumps)
+    /// into byte ranges of about equal size, one `START:END` a line, for
+    /// tasks that each read one with `--range` (Spark, Ray, `xargs -P`).
+    Plan(PlanArgs),
+}
+
+/// `chessnote pgn plan`.
+#[derive(clap::Args, Debug)]
+pub struct PlanArgs {
+    /// How many ranges (fewer when the file has fewer frames).
+    #[arg(long, value_name = "N")]
+    pub parts: usize,
+    /// One JSON object a line: `{"file", "start", "end", "frames"}`.
+    #[arg(long)]
+    pub json: bool,
+    /// The .zst file.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
 }
 
 /// What every subcommand reads, and how.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Inputs {
-    /// PGN files: plain, zstd, gzip or bzip2 (told by content); `-` or
-    /// none for stdin.
+    /// PGN files: plain, zstd, gzip, bzip2 or xz (told by content), or zip
+    /// archives of them; `-` or none for stdin.
     #[arg(value_name = "FILE", value_parser = clap::value_parser!(std::path::PathBuf))]
     pub files: Vec<std::path::PathBuf>,
+    /// Read only the games of this byte range of the one .zst FILE, as
+    /// `chessnote pgn plan` gives them: the games that start in its
+    /// frames (the last one read on past its end). Game numbers and
+    /// places count from the range's first game.
+    #[arg(long, value_name = "START:END")]
+    pub range: Option<chessnote_io::frames::Range>,
     /// Worker threads (default: one per core; at most 256); with 1,
     /// everything is read on one thread.
     #[arg(long, short = 'j', value_name = "N")]
@@ -393,7 +417,54 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             totals.summary("show", &settings, false);
             Ok(totals.exit())
         }
+        Command::Plan(args) => plan(&args),
     }
+}
+
+/// `chessnote pgn plan`: the ranges, one a line.
+fn plan(args: &PlanArgs) -> Result<ExitCode, String> {
+    use std::io::Write as _;
+    if args.parts == 0 {
+        return Err("--parts: at least 1".into());
+    }
+    let file = args.file.display().to_string();
+    let ranges = match chessnote_io::frames::plan(&args.file, args.parts) {
+        Ok(ranges) => ranges,
+        Err(err) => {
+            eprintln!("chessnote pgn plan: {file}: {err}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    if ranges.len() < args.parts {
+        eprintln!(
+            "chessnote pgn plan: {file}: {} frame{}, so {} range{}",
+            ranges.iter().map(|r| r.frames).sum::<usize>(),
+            if ranges.len() == 1 { "" } else { "s" },
+            ranges.len(),
+            if ranges.len() == 1 { "" } else { "s" },
+        );
+    }
+    let mut out = std::io::stdout().lock();
+    for range in &ranges {
+        let line = if args.json {
+            serde_json::json!({
+                "file": file,
+                "start": range.start,
+                "end": range.end,
+                "frames": range.frames,
+            })
+            .to_string()
+        } else {
+            format!("{}:{}", range.start, range.end)
+        };
+        if let Err(err) = writeln!(out, "{line}") {
+            if err.kind() == std::io::ErrorKind::BrokenPipe {
+                return Ok(ExitCode::SUCCESS);
+            }
+            return Err(format!("writing stdout: {err}"));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// An input: a file, a `.pgn` entry of a zip archive, or stdin.
@@ -407,6 +478,8 @@ pub struct Source {
     pub name: String,
     /// The entry of the zip archive at `path`.
     pub member: Option<chessnote_io::zip::Member>,
+    /// `--range`: the games of these bytes of the `.zst` at `path`.
+    pub range: Option<chessnote_io::frames::Range>,
 }
 
 impl Source {
@@ -416,6 +489,7 @@ impl Source {
             path: None,
             name: "<stdin>".to_owned(),
             member: None,
+            range: None,
         }
     }
 
@@ -435,6 +509,7 @@ impl Source {
                 name,
                 path: Some(path.to_owned()),
                 member: None,
+                range: None,
             }];
         }
         members
@@ -443,6 +518,7 @@ impl Source {
                 name: format!("{name}:{}", member.name),
                 path: Some(path.to_owned()),
                 member: Some(member),
+                range: None,
             })
             .collect()
     }
@@ -453,9 +529,10 @@ impl Source {
     ///
     /// As [`chessnote_io::open`] and [`chessnote_io::zip::Member::open`].
     pub fn open(&self) -> std::io::Result<chessnote_io::Opened> {
-        match (&self.path, &self.member) {
-            (Some(path), Some(member)) => member.open(path),
-            (path, _) => chessnote_io::open(path.as_deref()),
+        match (&self.path, &self.member, self.range) {
+            (Some(path), _, Some(range)) => chessnote_io::frames::open_range(path, range),
+            (Some(path), Some(member), None) => member.open(path),
+            (path, _, _) => chessnote_io::open(path.as_deref()),
         }
     }
 }
@@ -518,6 +595,18 @@ impl Settings {
             .collect();
         if sources.is_empty() {
             sources.push(Source::stdin());
+        }
+        if let Some(range) = inputs.range {
+            if inputs.files.len() != 1 || sources[0].path.is_none() {
+                return Err("--range reads one .zst FILE (not stdin)".into());
+            }
+            let name = inputs.files[0].display().to_string();
+            sources = vec![Source {
+                name: format!("{name}[{}:{}]", range.start, range.end),
+                path: Some(inputs.files[0].clone()),
+                member: None,
+                range: Some(range),
+            }];
         }
         let progress = if inputs.no_progress {
             false

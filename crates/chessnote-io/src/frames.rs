@@ -1,0 +1,523 @@
+//! A zstd file as frames, for splitting one dump between many tasks
+//! (Spark, Ray, `xargs -P`) without splitting the file first.
+//!
+//! [`zstd_frames`] lists where each frame of a `.zst` file starts and ends
+//! (a pzstd frame with the skippable frame before it that gives its size,
+//! as the Lichess dumps are written; or frames found by walking their
+//! block headers), [`plan`] groups them into byte ranges of about equal
+//! size, and [`open_range`] reads the games of one range.
+//!
+//! The games of a range are those that start in the text of its frames:
+//! the text before the first line that starts with `[Event ` belongs to
+//! the game the range before ends with, and the last game of the range is
+//! read on into the frames after it, to the first line that starts with
+//! `[Event ` past the range's text. The ranges of a plan, read one by one,
+//! give every game of the file once, in order (for files whose games each
+//! start with an `Event` tag, as every Lichess game does).
+//!
+//! ```no_run
+//! # fn main() -> std::io::Result<()> {
+//! use std::path::Path;
+//! let path = Path::new("lichess_db_standard_rated_2025-05.pgn.zst");
+//! for range in chessnote_io::frames::plan(path, 16)? {
+//!     println!("{}:{}", range.start, range.end);
+//! }
+//! # Ok(())
+//! # }
+//! ```
+
+use std::fs::File;
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::path::Path;
+
+use crate::Opened;
+
+/// A frame of a zstd file: its bytes, from the skippable frame before it
+/// when there is one (pzstd's size header) to its end.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The offset of its first byte.
+    pub start: u64,
+    /// The offset after its last byte.
+    pub end: u64,
+}
+
+/// A byte range of a file, `start..end`, that begins and ends at frames.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Range {
+    /// The offset of its first byte.
+    pub start: u64,
+    /// The offset after its last byte.
+    pub end: u64,
+    /// How many frames it holds.
+    pub frames: usize,
+}
+
+impl std::str::FromStr for Range {
+    type Err = String;
+
+    /// `START:END`, two byte offsets with `START < END`.
+    fn from_str(text: &str) -> Result<Range, String> {
+        let (start, end) = text
+            .split_once(':')
+            .ok_or_else(|| format!("`{text}`: expected START:END (byte offsets)"))?;
+        let number = |s: &str| {
+            s.parse::<u64>()
+                .map_err(|_| format!("`{s}`: expected a byte offset"))
+        };
+        let (start, end) = (number(start)?, number(end)?);
+        if start >= end {
+            return Err(format!("{start}:{end}: START must be before END"));
+        }
+        Ok(Range {
+            start,
+            end,
+            frames: 0,
+        })
+    }
+}
+
+const ZSTD: u32 = 0xFD2F_B528;
+
+fn is_skippable(magic: u32) -> bool {
+    magic & 0xFFFF_FFF0 == 0x184D_2A50
+}
+
+fn bad(what: impl std::fmt::Display) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("corrupt zstd data: {what}"),
+    )
+}
+
+/// Reads exactly `buf.len()` bytes at `at`.
+fn read_at(file: &mut File, at: u64, buf: &mut [u8]) -> io::Result<()> {
+    file.seek(SeekFrom::Start(at))?;
+    file.read_exact(buf).map_err(|e| match e.kind() {
+        io::ErrorKind::UnexpectedEof => bad(format_args!("the file ends inside a frame at {at}")),
+        _ => e,
+    })
+}
+
+/// The frames of the zstd file at `path`, in order; `None` when it does
+/// not start as zstd. A frame after a 4-byte skippable frame (pzstd's) is
+/// taken to have the size that frame gives; any other is walked block by
+/// block (a read of 3 bytes for each block).
+///
+/// # Errors
+///
+/// The file's read errors; [`io::ErrorKind::InvalidData`] for bytes that
+/// are not a frame where one should start, or a file cut inside a frame.
+pub fn zstd_frames(path: &Path) -> io::Result<Option<Vec<Frame>>> {
+    let mut file = File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Ok(None);
+    }
+    let len = file.metadata()?.len();
+    let mut frames = Vec::new();
+    let mut at = 0u64;
+    // Where the skippable frame before the next frame starts, and the
+    // next frame's size it gives.
+    let mut header: Option<(u64, Option<u64>)> = None;
+    while at < len {
+        let mut magic = [0u8; 4];
+        if len - at < 4 {
+            return Err(bad(format_args!("{} stray bytes at the end", len - at)));
+        }
+        read_at(&mut file, at, &mut magic)?;
+        let magic = u32::from_le_bytes(magic);
+        if is_skippable(magic) {
+            let mut fixed = [0u8; 8];
+            read_at(&mut file, at, &mut fixed)?;
+            let size = u64::from(u32::from_le_bytes([fixed[4], fixed[5], fixed[6], fixed[7]]));
+            let mut next = None;
+            if size == 4 {
+                let mut payload = [0u8; 4];
+                read_at(&mut file, at + 8, &mut payload)?;
+                next = Some(u64::from(u32::from_le_bytes(payload)));
+            }
+            if header.is_none() {
+                header = Some((at, next));
+            } else if let Some((_, given)) = &mut header {
+                *given = next;
+            }
+            at = at
+                .checked_add(8 + size)
+                .filter(|&end| end <= len)
+                .ok_or_else(|| bad("a skippable frame runs past the end of the file"))?;
+            continue;
+        }
+        if magic != ZSTD {
+            if at == 0 {
+                return Ok(None);
+            }
+            return Err(bad(format_args!(
+                "no frame where one should start (at byte {at})"
+            )));
+        }
+        let (start, given) = header.take().unwrap_or((at, None));
+        let end = match given {
+            Some(size) if at.checked_add(size).is_some_and(|end| end <= len) => at + size,
+            _ => walk_frame(&mut file, at, len)?,
+        };
+        frames.push(Frame { start, end });
+        at = end;
+    }
+    if frames.is_empty() && len > 0 {
+        return Ok(None);
+    }
+    Ok(Some(frames))
+}
+
+/// The end of the zstd frame at `at`: its header, then each block header
+/// read and the block skipped, then its checksum.
+fn walk_frame(file: &mut File, at: u64, len: u64) -> io::Result<u64> {
+    let mut descriptor = [0u8; 1];
+    read_at(file, at + 4, &mut descriptor)?;
+    let d = descriptor[0];
+    let single_segment = d & 0x20 != 0;
+    let checksum = d & 0x04 != 0;
+    let dictionary = [0u64, 1, 2, 4][usize::from(d & 3)];
+    let content_size = match d >> 6 {
+        0 => u64::from(single_segment),
+        1 => 2,
+        2 => 4,
+        _ => 8,
+    };
+    let mut pos = at + 5 + u64::from(!single_segment) + dictionary + content_size;
+    loop {
+        let mut block = [0u8; 3];
+        read_at(file, pos, &mut block)?;
+        let header = u32::from(block[0]) | u32::from(block[1]) << 8 | u32::from(block[2]) << 16;
+        let last = header & 1 != 0;
+        let size = u64::from(header >> 3);
+        let content = match (header >> 1) & 3 {
+            0 | 2 => size,
+            1 => 1,
+            _ => return Err(bad(format_args!("a reserved block type at byte {pos}"))),
+        };
+        pos = pos + 3 + content;
+        if pos > len {
+            return Err(bad(format_args!("the file ends inside a frame at {at}")));
+        }
+        if last {
+            break;
+        }
+    }
+    pos += if checksum { 4 } else { 0 };
+    if pos > len {
+        return Err(bad(format_args!("the file ends inside a frame at {at}")));
+    }
+    Ok(pos)
+}
+
+/// The frames of the zstd file at `path` in `parts` byte ranges of about
+/// equal size, each starting and ending at a frame (fewer ranges when the
+/// file has fewer frames), covering the file.
+///
+/// # Errors
+///
+/// As [`zstd_frames`]'s, and [`io::ErrorKind::InvalidData`] for a file
+/// that is not zstd.
+pub fn plan(path: &Path, parts: usize) -> io::Result<Vec<Range>> {
+    let frames = zstd_frames(path)?.ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            "not a zstd file: only a .zst file of several frames can be planned (pzstd writes them, as the Lichess dumps are)",
+        )
+    })?;
+    let Some(last) = frames.last() else {
+        return Ok(Vec::new());
+    };
+    let total = last.end;
+    let parts = parts.clamp(1, frames.len());
+    let mut ranges: Vec<Range> = Vec::with_capacity(parts);
+    let mut first = 0;
+    for k in 1..=parts {
+        // Up to the last frame that ends by k/parts of the bytes, with at
+        // least one frame in this range and in each one after it.
+        let target = (total as u128 * k as u128 / parts as u128) as u64;
+        let most = frames.len() - (parts - k);
+        let mut end = first + 1;
+        while end < most && frames[end].end <= target {
+            end += 1;
+        }
+        if k == parts {
+            end = frames.len();
+        }
+        ranges.push(Range {
+            start: frames[first].start,
+            end: frames[end - 1].end,
+            frames: end - first,
+        });
+        first = end;
+    }
+    Ok(ranges)
+}
+
+/// The games of `range` of the zstd file at `path` (see the module's
+/// text: those that start in its frames' text), decompressed. `range` must
+/// start and end at frames, as [`plan`]'s ranges do.
+///
+/// # Errors
+///
+/// As [`zstd_frames`]'s, and [`io::ErrorKind::InvalidInput`] for a range
+/// that does not start and end at frames of the file.
+pub fn open_range(path: &Path, range: Range) -> io::Result<Opened> {
+    let frames = zstd_frames(path)?.ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--range reads a .zst file of frames; this is not zstd",
+        )
+    })?;
+    let first = frames.iter().position(|f| f.start == range.start);
+    let last = frames.iter().position(|f| f.end == range.end);
+    let (Some(first), Some(last)) = (first, last) else {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{}:{} does not start and end at frames of the file (`chessnote pgn plan` gives ranges that do)",
+                range.start, range.end
+            ),
+        ));
+    };
+    if last < first {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{}:{}: START must be before END", range.start, range.end),
+        ));
+    }
+    let reader = RangeText {
+        path: path.to_owned(),
+        frames,
+        next: first,
+        ends: last + 1,
+        current: None,
+        head: first > 0,
+        produced: 0,
+        range_text: None,
+        pending: Vec::new(),
+        at: 0,
+        done: false,
+    };
+    let size = range.end - range.start;
+    crate::open_reader(Box::new(reader), Some(size))
+}
+
+/// The text of a range's games: its frames decoded one by one, the head
+/// before the first game cut off, the tail read on to the next game.
+struct RangeText {
+    path: std::path::PathBuf,
+    frames: Vec<Frame>,
+    /// The next frame to decode.
+    next: usize,
+    /// The first frame after the range.
+    ends: usize,
+    current: Option<Box<dyn Read + Send>>,
+    /// Whether the text before the first game is still to be cut off.
+    head: bool,
+    /// Bytes of text decoded so far.
+    produced: u64,
+    /// The length of the range's own text, once its frames are decoded.
+    range_text: Option<u64>,
+    /// Decoded text not yet handed out, from `at`.
+    pending: Vec<u8>,
+    at: usize,
+    done: bool,
+}
+
+/// A game's first line, after the newline before it.
+const GAME: &[u8] = b"\n[Event ";
+
+impl RangeText {
+    /// Decodes more text into `pending`: false at the end of the file.
+    fn decode_more(&mut self) -> io::Result<bool> {
+        loop {
+            if self.current.is_none() {
+                if self.next == self.ends {
+                    self.range_text.get_or_insert(self.produced);
+                }
+                let Some(frame) = self.frames.get(self.next).copied() else {
+                    return Ok(false);
+                };
+                self.next += 1;
+                let mut file = File::open(&self.path)?;
+                file.seek(SeekFrom::Start(frame.start))?;
+                let raw = BufReader::new(file.take(frame.end - frame.start));
+                self.current = Some(crate::zstd_decoder(raw)?);
+            }
+            let mut buf = vec![0u8; 1 << 20];
+            let n = self
+                .current
+                .as_mut()
+                .map_or(Ok(0), |current| current.read(&mut buf))?;
+            if n == 0 {
+                self.current = None;
+                continue;
+            }
+            self.pending.drain(..self.at);
+            self.at = 0;
+            self.pending.extend_from_slice(&buf[..n]);
+            self.produced += n as u64;
+            return Ok(true);
+        }
+    }
+}
+
+impl Read for RangeText {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            if self.done || buf.is_empty() {
+                return Ok(0);
+            }
+            // The global offset of pending[0].
+            let base = self.produced - self.pending.len() as u64;
+            let text = &self.pending[self.at..];
+            if self.head {
+                // Cut off what comes before the first game's line.
+                match memchr::memmem::find(text, GAME) {
+                    Some(i) => {
+                        self.at += i + 1;
+                        self.head = false;
+                    }
+                    None => {
+                        // Keep what could be the start of the pattern.
+                        let keep = text.len().min(GAME.len() - 1);
+                        self.at = self.pending.len() - keep;
+                        if !self.decode_more()? {
+                            self.done = true;
+                        }
+                    }
+                }
+                continue;
+            }
+            // The text this range may hand out: up to the `\n` of the
+            // first game line at or after the end of its own text.
+            let from = base + self.at as u64;
+            let limit = match self.range_text {
+                Some(own) => {
+                    let search_from = own.saturating_sub(from) as usize;
+                    text.get(search_from.min(text.len())..)
+                        .and_then(|t| memchr::memmem::find(t, GAME))
+                        .map(|i| search_from + i + 1)
+                }
+                None => None,
+            };
+            let available = match limit {
+                Some(stop) => stop,
+                // Hold back what could be the start of the pattern.
+                None if self.range_text.is_some() => text.len().saturating_sub(GAME.len() - 1),
+                None => text.len(),
+            };
+            if available > 0 {
+                let n = available.min(buf.len());
+                buf[..n].copy_from_slice(&text[..n]);
+                self.at += n;
+                if limit.is_some_and(|stop| stop == n) {
+                    self.done = true;
+                }
+                return Ok(n);
+            }
+            if limit.is_some() {
+                self.done = true;
+                continue;
+            }
+            if !self.decode_more()? {
+                // The end of the file: the rest is the last game's.
+                let rest = self.pending.len() - self.at;
+                let n = rest.min(buf.len());
+                buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+                self.at += n;
+                if n == 0 {
+                    self.done = true;
+                }
+                return Ok(n);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games whose text is cut into frames at bytes that are no game
+    /// boundary; every other frame after a pzstd size header.
+    fn file(games: usize, cuts: &[usize]) -> (Vec<u8>, Vec<u8>) {
+        let mut text = Vec::new();
+        for i in 0..games {
+            text.extend_from_slice(
+                format!("[Event \"g{i}\"]\n[Result \"*\"]\n\n1. e4 {{ [Event \"no\"] }} e5 *\n\n")
+                    .as_bytes(),
+            );
+        }
+        let mut bounds = vec![0];
+        bounds.extend(cuts.iter().map(|&c| c.min(text.len())));
+        bounds.push(text.len());
+        let mut out = Vec::new();
+        for (i, pair) in bounds.windows(2).enumerate() {
+            let frame = ruzstd::encoding::compress_to_vec(
+                &text[pair[0]..pair[1]],
+                ruzstd::encoding::CompressionLevel::Fastest,
+            );
+            if i % 2 == 1 {
+                out.extend_from_slice(&[0x50, 0x2A, 0x4D, 0x18, 4, 0, 0, 0]);
+                out.extend_from_slice(&(frame.len() as u32).to_le_bytes());
+            }
+            out.extend_from_slice(&frame);
+        }
+        (text, out)
+    }
+
+    fn temp(name: &str, data: &[u8]) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("chessnote-frames-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, data).unwrap();
+        path
+    }
+
+    #[test]
+    fn the_ranges_of_a_plan_read_one_by_one_are_the_whole_text() {
+        let (text, data) = file(3000, &[10_001, 40_000, 40_050, 99_999, 150_000]);
+        let path = temp("plan.pgn.zst", &data);
+        let frames = zstd_frames(&path).unwrap().unwrap();
+        assert_eq!(frames.len(), 6);
+        assert_eq!((frames[0].start, frames[5].end), (0, data.len() as u64));
+        for parts in 1..=8 {
+            let ranges = plan(&path, parts).unwrap();
+            assert_eq!(ranges.len(), parts.min(6));
+            let mut read = Vec::new();
+            for range in ranges {
+                open_range(&path, range)
+                    .unwrap()
+                    .reader
+                    .read_to_end(&mut read)
+                    .unwrap();
+            }
+            assert!(read == text, "{parts} parts");
+        }
+        // Not at frames.
+        let err = open_range(&path, "1:10".parse().unwrap()).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+        // Not zstd.
+        let plain = temp("plain.pgn", &text);
+        assert_eq!(zstd_frames(&plain).unwrap(), None);
+        assert!(plan(&plain, 2).is_err());
+        // Cut inside a frame.
+        let cut = temp("cut.pgn.zst", &data[..data.len() - 10]);
+        assert_eq!(
+            zstd_frames(&cut).unwrap_err().kind(),
+            io::ErrorKind::InvalidData
+        );
+    }
+
+    #[test]
+    fn a_range_is_start_colon_end() {
+        let range: Range = "12:345".parse().unwrap();
+        assert_eq!((range.start, range.end), (12, 345));
+        for bad in ["", "12", "12:", ":3", "5:5", "9:3", "a:b", "-1:4"] {
+            assert!(bad.parse::<Range>().is_err(), "{bad}");
+        }
+    }
+}
