@@ -5,7 +5,9 @@
 //! (a pzstd frame with the skippable frame before it that gives its size,
 //! as the Lichess dumps are written; or frames found by walking their
 //! block headers), [`plan`] groups them into byte ranges of about equal
-//! size, and [`open_range`] reads the games of one range.
+//! size, [`open_range`] reads the games of one range, and
+//! [`open_parallel`] decodes the frames of a file on many threads, its
+//! text in order (the decoder is then no serial stage).
 //!
 //! The games of a range are those that start in the text of its frames:
 //! the text before the first line that starts with `[Event ` belongs to
@@ -29,6 +31,9 @@
 use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
 
 use crate::Opened;
 
@@ -304,6 +309,157 @@ pub fn open_range(path: &Path, range: Range) -> io::Result<Opened> {
     crate::open_reader(Box::new(reader), Some(size))
 }
 
+/// The zstd file at `path` decoded by `decoders` threads, a frame each at a
+/// time, its text in order: `None` when it is not zstd, or has one frame
+/// (it can only be decoded on one thread), or `decoders` is below 2.
+///
+/// What is in flight is bounded: each decoder holds at most 3 MiB of text
+/// it has decoded and not handed out, and its frame's window (8 MiB for
+/// `zstd -19`).
+///
+/// # Errors
+///
+/// As [`zstd_frames`]'s; a frame that does not decode is an error of the
+/// reader, after the text of the frames before it.
+pub fn open_parallel(path: &Path, decoders: usize) -> io::Result<Option<Opened>> {
+    if decoders < 2 {
+        return Ok(None);
+    }
+    let Some(frames) = zstd_frames(path)? else {
+        return Ok(None);
+    };
+    if frames.len() < 2 {
+        return Ok(None);
+    }
+    let size = frames.last().map_or(0, |f| f.end);
+    let read = crate::Counter::default();
+    let decoders = decoders.min(frames.len());
+    // Each frame's channel, in frame order: taken by the reader in turn.
+    let (outputs_in, outputs) = sync_channel::<Receiver<io::Result<Vec<u8>>>>(decoders + 1);
+    let next = Arc::new(Mutex::new((0usize, outputs_in)));
+    let frames = Arc::new(frames);
+    for _ in 0..decoders {
+        let (next, frames, path, read) = (
+            Arc::clone(&next),
+            Arc::clone(&frames),
+            path.to_owned(),
+            read.clone(),
+        );
+        thread::spawn(move || decode_frames(&path, &frames, &next, &read));
+    }
+    let text = InOrder {
+        outputs,
+        current: None,
+        block: Vec::new(),
+        at: 0,
+    };
+    let mut opened = crate::open_reader(Box::new(text), Some(size))?;
+    opened.compression = crate::Compression::Zstd;
+    opened.read = read;
+    Ok(Some(opened))
+}
+
+/// The next frame to decode and where its text goes.
+type NextFrame = Arc<Mutex<(usize, SyncSender<Receiver<io::Result<Vec<u8>>>>)>>;
+
+/// A decoder thread: takes the next frame, queues its channel in frame
+/// order, and sends its text through it in blocks of 1 MiB.
+fn decode_frames(path: &Path, frames: &[Frame], next: &NextFrame, read: &crate::Counter) {
+    loop {
+        let (frame, blocks) = {
+            let mut next = next.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(&frame) = frames.get(next.0) else {
+                return;
+            };
+            next.0 += 1;
+            let (blocks, rx) = sync_channel::<io::Result<Vec<u8>>>(2);
+            if next.1.send(rx).is_err() {
+                return;
+            }
+            (frame, blocks)
+        };
+        let decoded = File::open(path).and_then(|mut file| {
+            file.seek(SeekFrom::Start(frame.start))?;
+            crate::zstd_decoder(BufReader::new(file.take(frame.end - frame.start)))
+        });
+        let mut decoder = match decoded {
+            Ok(decoder) => decoder,
+            Err(e) => {
+                let _ = blocks.send(Err(e));
+                return;
+            }
+        };
+        loop {
+            let mut block = vec![0u8; 1 << 20];
+            let mut len = 0;
+            let result = loop {
+                match decoder.read(&mut block[len..]) {
+                    Ok(0) => break Ok(()),
+                    Ok(n) => {
+                        len += n;
+                        if len == block.len() {
+                            break Ok(());
+                        }
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => break Err(e),
+                }
+            };
+            block.truncate(len);
+            let end = len == 0 || result.is_err();
+            if len > 0 && blocks.send(Ok(block)).is_err() {
+                return;
+            }
+            if let Err(e) = result {
+                let error = io::Error::new(e.kind(), format!("corrupt zstd data: {e}"));
+                let _ = blocks.send(Err(error));
+                return;
+            }
+            if end {
+                break;
+            }
+        }
+        read.0.fetch_add(
+            frame.end - frame.start,
+            std::sync::atomic::Ordering::Relaxed,
+        );
+    }
+}
+
+/// The frames' text, in order.
+struct InOrder {
+    outputs: Receiver<Receiver<io::Result<Vec<u8>>>>,
+    current: Option<Receiver<io::Result<Vec<u8>>>>,
+    block: Vec<u8>,
+    at: usize,
+}
+
+impl Read for InOrder {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.block.len() {
+            if self.current.is_none() {
+                match self.outputs.recv() {
+                    Ok(frame) => self.current = Some(frame),
+                    // Every frame was handed out.
+                    Err(_) => return Ok(0),
+                }
+            }
+            match self.current.as_ref().map(Receiver::recv) {
+                Some(Ok(block)) => {
+                    self.block = block?;
+                    self.at = 0;
+                }
+                // The frame's text is over.
+                _ => self.current = None,
+            }
+        }
+        let n = buf.len().min(self.block.len() - self.at);
+        buf[..n].copy_from_slice(&self.block[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
 /// The text of a range's games: its frames decoded one by one, the head
 /// before the first game cut off, the tail read on to the next game.
 struct RangeText {
@@ -509,6 +665,48 @@ mod tests {
         assert_eq!(
             zstd_frames(&cut).unwrap_err().kind(),
             io::ErrorKind::InvalidData
+        );
+    }
+
+    #[test]
+    fn frames_decoded_on_many_threads_are_the_text_in_order() {
+        let (text, data) = file(3000, &[10_001, 40_000, 40_050, 99_999, 150_000]);
+        let path = temp("parallel.pgn.zst", &data);
+        for decoders in [2, 3, 16] {
+            let mut opened = open_parallel(&path, decoders).unwrap().unwrap();
+            assert_eq!(opened.compression, crate::Compression::Zstd);
+            let mut read = Vec::new();
+            opened.reader.read_to_end(&mut read).unwrap();
+            assert!(read == text, "{decoders} decoders");
+            assert_eq!(opened.read.get(), data.len() as u64);
+        }
+        assert!(open_parallel(&path, 1).unwrap().is_none());
+        // One frame: one thread.
+        let one = ruzstd::encoding::compress_to_vec(
+            &text[..],
+            ruzstd::encoding::CompressionLevel::Fastest,
+        );
+        assert!(
+            open_parallel(&temp("one.pgn.zst", &one), 4)
+                .unwrap()
+                .is_none()
+        );
+        // A damaged frame: the text of the frames before it, then an error.
+        let frames = zstd_frames(&path).unwrap().unwrap();
+        let mut bad = data.clone();
+        let middle = (frames[3].start + frames[3].end) / 2;
+        for byte in &mut bad[middle as usize..middle as usize + 64] {
+            *byte ^= 0x5A;
+        }
+        let path = temp("damaged.pgn.zst", &bad);
+        let mut opened = open_parallel(&path, 3).unwrap().unwrap();
+        let mut read = Vec::new();
+        let err = opened.reader.read_to_end(&mut read).unwrap_err();
+        assert!(err.to_string().starts_with("corrupt zstd data"), "{err}");
+        assert!(
+            text.starts_with(&read) && read.len() >= 40_050,
+            "{}",
+            read.len()
         );
     }
 

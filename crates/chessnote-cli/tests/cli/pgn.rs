@@ -1367,14 +1367,15 @@ mod compressed {
         assert!(status.success(), "python3 failed");
     }
 
-    /// Issue 31: `plan --parts N` cuts a .zst of several frames into byte
-    /// ranges at frames, and the games of each range (`--range`), read one
-    /// by one or by `xargs -P` as docs/export.md shows, are the file's, once
-    /// each, in order. The file: shared games cut at arbitrary bytes into
+    /// Issue 31: a .zst of several frames is decoded on many threads with
+    /// the same output; `plan --parts N` cuts it into byte ranges at
+    /// frames, and the games of each range (`--range`), read one by one or
+    /// by `xargs -P` as docs/export.md shows, are the file's, once each, in
+    /// order. The file: shared games cut at arbitrary bytes into
     /// frames compressed by ruzstd, half of them after a pzstd size header,
     /// half found by walking their blocks.
     #[test]
-    fn plan_ranges_read_one_by_one_give_the_whole_file() {
+    fn frames_decode_in_parallel_and_plan_ranges_read_one_by_one_give_the_whole_file() {
         let (Some(lichess), Some(twic)) = (
             pgn_data("medium/lichess_db_1000k.pgn"),
             pgn_data("medium/twic1599_1000k.pgn"),
@@ -1407,6 +1408,14 @@ mod compressed {
         let whole = pgn(&["convert", "--to", "uci", &zst]);
         assert_eq!(whole.code, 0, "{}", whole.stderr);
         let total: u64 = pgn(&["count", &zst]).stdout.trim().parse().unwrap();
+        // Its frames decoded on as many threads as the workers: the same
+        // output as the decompressed text's, for any number of threads.
+        let plain = dir.file("games.pgn", &text);
+        let expected = pgn(&["convert", "--to", "uci", "--threads", "1", &plain]);
+        for threads in ["1", "2", "3", "8"] {
+            let run = pgn(&["convert", "--to", "uci", "--threads", threads, &zst]);
+            assert!(run.stdout == expected.stdout, "--threads {threads}");
+        }
         for parts in ["1", "2", "3", "7", "50"] {
             let plan = pgn(&["plan", "--parts", parts, &zst]);
             assert_eq!(plan.code, 0, "{}", plan.stderr);
@@ -1449,7 +1458,6 @@ mod compressed {
             "{}",
             run.stderr
         );
-        let plain = dir.file("games.pgn", &text);
         let run = pgn(&["plan", "--parts", "2", &plain]);
         assert_eq!(run.code, 2);
         assert!(run.stderr.contains("not a zstd file"), "{}", run.stderr);

@@ -362,7 +362,7 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
                 settings.command
             );
         }
-        let opened = match source.open() {
+        let opened = match source.open_for(settings.threads) {
             Ok(opened) => opened,
             Err(err) => {
                 unreadable = true;
