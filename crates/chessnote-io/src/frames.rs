@@ -317,15 +317,21 @@ pub fn open_range(path: &Path, range: Range) -> io::Result<Opened> {
 /// it has decoded and not handed out, and its frame's window (8 MiB for
 /// `zstd -19`).
 ///
+/// A file whose frames cannot all be found (cut short, or damaged between
+/// frames) is `None` too: decoded on one thread, it gives what comes
+/// before the damage.
+///
 /// # Errors
 ///
-/// As [`zstd_frames`]'s; a frame that does not decode is an error of the
-/// reader, after the text of the frames before it.
+/// As [`crate::open_reader`]'s; a frame that does not decode is an error
+/// of the reader, after the text of the frames before it.
 pub fn open_parallel(path: &Path, decoders: usize) -> io::Result<Option<Opened>> {
     if decoders < 2 {
         return Ok(None);
     }
-    let Some(frames) = zstd_frames(path)? else {
+    // A file whose frames cannot all be found (cut short, damaged) is
+    // decoded on one thread: it then gives every game before the damage.
+    let Ok(Some(frames)) = zstd_frames(path) else {
         return Ok(None);
     };
     if frames.len() < 2 {

@@ -1416,6 +1416,18 @@ mod compressed {
             let run = pgn(&["convert", "--to", "uci", "--threads", threads, &zst]);
             assert!(run.stdout == expected.stdout, "--threads {threads}");
         }
+        // Cut short, on many threads too: the games before the cut, then
+        // the error (issue 30's rule).
+        let cut = dir.file("cut.pgn.zst", &file[..file.len() - 5000]);
+        for threads in ["1", "8"] {
+            let run = pgn(&["convert", "--to", "uci", "--threads", threads, &cut]);
+            assert_eq!(run.code, 2, "--threads {threads}: {}", run.stderr);
+            assert!(
+                run.stdout.len() > expected.stdout.len() / 2,
+                "--threads {threads}"
+            );
+            assert!(expected.stdout.starts_with(&run.stdout));
+        }
         for parts in ["1", "2", "3", "7", "50"] {
             let plan = pgn(&["plan", "--parts", parts, &zst]);
             assert_eq!(plan.code, 0, "{}", plan.stderr);
