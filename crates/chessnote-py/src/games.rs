@@ -460,7 +460,7 @@ pub fn read_pgn(
 ) -> PyResult<GameReader> {
     let options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
     let filter = filter(py, r#where)?;
-    let opened = source::open(source)?;
+    let opened = source::open(source, threads)?;
     let work = ReadGames {
         options,
         variations,
@@ -468,6 +468,7 @@ pub fn read_pgn(
     };
     let stream = Pipeline::new(options)
         .threads(threads)
+        .ahead(opened.decoded)
         .stream(opened.read, Arc::new(work));
     Ok(GameReader {
         state: Mutex::new(State {

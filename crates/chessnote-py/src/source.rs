@@ -16,12 +16,17 @@ pub struct Source {
     pub read: Box<dyn Read + Send>,
     /// The path, or `<bytes>` / `<file>`.
     pub name: String,
+    /// Whether it is decoded (compressed, or a zip archive): then decoded
+    /// on a thread of its own ([`chessnote_io::pipeline::Pipeline::ahead`]).
+    pub decoded: bool,
 }
 
-/// Opens `source`: a `str` or `os.PathLike` path (a zip archive is read
-/// as its `.pgn` entries), `bytes`, or an object with a `read(n)` method
+/// Opens `source` for `threads` workers (0: one per core): a `str` or
+/// `os.PathLike` path (a zip archive is read as its `.pgn` entries; a
+/// `.zst` of several frames is decoded by a thread for every 4 workers, as
+/// the command does), `bytes`, or an object with a `read(n)` method
 /// returning bytes.
-pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
+pub fn open(source: &Bound<'_, PyAny>, threads: usize) -> PyResult<Source> {
     let raw: Box<dyn Read + Send>;
     let name;
     let mut size = None;
@@ -32,8 +37,16 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         name = "<bytes>".to_owned();
     } else if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
         let path: PathBuf = source.extract()?;
-        let opened = chessnote_io::open(Some(&path))?;
+        let workers = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let opened = match chessnote_io::frames::open_parallel(&path, workers.div_ceil(4))? {
+            Some(opened) => opened,
+            None => chessnote_io::open(Some(&path))?,
+        };
         return Ok(Source {
+            decoded: opened.compression != chessnote_io::Compression::None,
             read: opened.reader,
             name: path.display().to_string(),
         });
@@ -55,6 +68,7 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     };
     let opened = chessnote_io::open_reader(raw, size)?;
     Ok(Source {
+        decoded: opened.compression != chessnote_io::Compression::None,
         read: opened.reader,
         name,
     })

@@ -384,7 +384,7 @@ pub fn read_table(
     let columns = export_columns(columns)?;
     let options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
     let filter = filter(py, r#where)?;
-    let opened = source::open(source)?;
+    let opened = source::open(source, threads)?;
     let name: Arc<str> = source_name.unwrap_or(opened.name).into();
     let schema = Arc::new(export_schema(columns));
     let work = ReadRows {
@@ -396,6 +396,7 @@ pub fn read_table(
     };
     let rows = Pipeline::new(options)
         .threads(threads)
+        .ahead(opened.decoded)
         .stream(opened.read, Arc::new(work));
     Ok(TableReader {
         table: Mutex::new(Some(Table {
