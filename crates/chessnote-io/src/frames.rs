@@ -168,7 +168,8 @@ pub fn zstd_frames(path: &Path) -> io::Result<Option<Vec<Frame>>> {
         frames.push(Frame { start, end });
         at = end;
     }
-    if frames.is_empty() && len > 0 {
+    if frames.is_empty() {
+        // Empty, or skippable frames only: no text to plan.
         return Ok(None);
     }
     Ok(Some(frames))
@@ -662,7 +663,8 @@ mod tests {
         // Not at frames.
         let err = open_range(&path, "1:10".parse().unwrap()).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
-        // Not zstd.
+        // Not zstd, or empty.
+        assert_eq!(zstd_frames(&temp("empty.zst", b"")).unwrap(), None);
         let plain = temp("plain.pgn", &text);
         assert_eq!(zstd_frames(&plain).unwrap(), None);
         assert!(plan(&plain, 2).is_err());
