@@ -1416,6 +1416,22 @@ mod compressed {
             let run = pgn(&["convert", "--to", "uci", "--threads", threads, &zst]);
             assert!(run.stdout == expected.stdout, "--threads {threads}");
         }
+        // One frame is decoded on one thread, and the progress bar says so.
+        let one = dir.file("one.pgn.zst", &zstd(&text));
+        let note = "(one zstd frame: decoded on one thread)";
+        for (file, said) in [(&one, true), (&zst, false)] {
+            let run = pgn(&[
+                "convert",
+                "--to",
+                "uci",
+                "--threads",
+                "8",
+                "--progress",
+                file,
+            ]);
+            assert!(run.stdout == expected.stdout);
+            assert_eq!(run.stderr.contains(note), said, "{file}: {}", run.stderr);
+        }
         // Cut short, on many threads too: the games before the cut, then
         // the error (issue 30's rule).
         let cut = dir.file("cut.pgn.zst", &file[..file.len() - 5000]);

@@ -362,7 +362,7 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
                 settings.command
             );
         }
-        let opened = match source.open_for(settings.threads) {
+        let (opened, one_frame) = match source.open_for(settings.threads) {
             Ok(opened) => opened,
             Err(err) => {
                 unreadable = true;
@@ -375,7 +375,13 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
                 continue;
             }
         };
-        let progress = Progress::new(settings.progress, name, opened.size, opened.read.clone());
+        // A .zst of one frame cannot be decoded in parallel: the bar says so.
+        let prefix = if one_frame {
+            format!("{name} (one zstd frame: decoded on one thread)")
+        } else {
+            name.to_owned()
+        };
+        let progress = Progress::new(settings.progress, &prefix, opened.size, opened.read.clone());
         let work = OnSource {
             job: Arc::clone(&job),
             source: source.clone(),

@@ -527,12 +527,13 @@ impl Source {
     /// several frames (pzstd's, as the Lichess dumps) is decoded by a
     /// thread for every 4 workers (libzstd decodes about 2 GB/s of PGN a
     /// core, 4 workers read about 1.3), a frame each, in order; anything
-    /// else as [`Source::open`].
+    /// else as [`Source::open`]. With whether a `.zst` that the workers
+    /// would have decoded in parallel is one frame, decoded on one thread.
     ///
     /// # Errors
     ///
     /// As [`Source::open`]'s.
-    pub fn open_for(&self, threads: usize) -> std::io::Result<chessnote_io::Opened> {
+    pub fn open_for(&self, threads: usize) -> std::io::Result<(chessnote_io::Opened, bool)> {
         let workers = match threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
@@ -541,9 +542,13 @@ impl Source {
         if let (Some(path), None, None) = (&self.path, &self.member, self.range)
             && let Some(opened) = chessnote_io::frames::open_parallel(path, decoders)?
         {
-            return Ok(opened);
+            return Ok((opened, false));
         }
-        self.open()
+        let opened = self.open()?;
+        let serial = decoders > 1
+            && self.range.is_none()
+            && opened.compression == chessnote_io::Compression::Zstd;
+        Ok((opened, serial))
     }
 
     /// Opens it, decompressed.
