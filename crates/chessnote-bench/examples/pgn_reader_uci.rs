@@ -9,7 +9,7 @@
 //! ```
 //!
 //! Compressed files are detected by content and decoded by `chessnote-io`,
-//! as the command decodes them (ruzstd; libzstd with `--features zstd-c`), so
+//! as the command decodes them (libzstd; ruzstd with `--no-default-features`), so
 //! that `scripts/pgn_cli_bench.sh` compares the parsers, not the
 //! decompressors.
 
