@@ -16,8 +16,8 @@ pub struct Source {
     pub read: Box<dyn Read + Send>,
     /// The path, or `<bytes>` / `<file>`.
     pub name: String,
-    /// Whether it is decoded (compressed, or a zip archive): then decoded
-    /// on a thread of its own ([`chessnote_io::pipeline::Pipeline::ahead`]).
+    /// Whether it is compressed: then decoded on a thread of its own
+    /// ([`chessnote_io::pipeline::Pipeline::ahead`]).
     pub decoded: bool,
 }
 
