@@ -397,22 +397,8 @@ fn decode_frames(path: &Path, frames: &[Frame], next: &NextFrame, read: &crate::
             }
         };
         loop {
-            let mut block = vec![0u8; 1 << 20];
-            let mut len = 0;
-            let result = loop {
-                match decoder.read(&mut block[len..]) {
-                    Ok(0) => break Ok(()),
-                    Ok(n) => {
-                        len += n;
-                        if len == block.len() {
-                            break Ok(());
-                        }
-                    }
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => break Err(e),
-                }
-            };
-            block.truncate(len);
+            let (block, result) = crate::pipeline::read_block(&mut *decoder);
+            let len = block.len();
             let end = len == 0 || result.is_err();
             if len > 0 && blocks.send(Ok(block)).is_err() {
                 return;

@@ -484,26 +484,34 @@ fn read_all<W: Work, I: Input>(
     results.send(piece).map_err(|_| None)
 }
 
+/// The next 1 MiB of `read` (less at its end, or before an error), and
+/// the error that ended it early.
+pub(crate) fn read_block(read: &mut (impl Read + ?Sized)) -> (Vec<u8>, io::Result<()>) {
+    let mut block = vec![0; 1 << 20];
+    let mut len = 0;
+    let result = loop {
+        match read.read(&mut block[len..]) {
+            Ok(0) => break Ok(()),
+            Ok(n) => {
+                len += n;
+                if len == block.len() {
+                    break Ok(());
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => break Err(e),
+        }
+    };
+    block.truncate(len);
+    (block, result)
+}
+
 /// Reads `read` in blocks of 1 MiB into `blocks`, until its end, an error
 /// or nobody listens.
 fn read_ahead(mut read: Box<dyn Read + Send>, blocks: &SyncSender<io::Result<Vec<u8>>>) {
     loop {
-        let mut block = vec![0; 1 << 20];
-        let mut len = 0;
-        let result = loop {
-            match read.read(&mut block[len..]) {
-                Ok(0) => break Ok(()),
-                Ok(n) => {
-                    len += n;
-                    if len == block.len() {
-                        break Ok(());
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => break Err(e),
-            }
-        };
-        block.truncate(len);
+        let (block, result) = read_block(&mut *read);
+        let len = block.len();
         let last = len == 0 || result.is_err();
         let sent = match result {
             Err(e) => blocks.send(Ok(block)).and_then(|()| blocks.send(Err(e))),
