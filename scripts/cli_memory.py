@@ -6,6 +6,9 @@ kilobytes on disk), into WORK (default: a temporary folder):
 
     zeros-1g     1 GiB of NUL bytes (a "zero bomb")
     zeros-10g    10 GiB of NUL bytes (with --big)
+    games-10g    10 GiB of Lichess-style games, clocks in their comments
+                 (with --big): the parallel stream at full speed, its
+                 chunks cut at `[Event` lines
     spaces-1g    one game whose movetext is 1 GiB of spaces
     comment-1g   one game with a 1 GiB comment, never closed
     parens-1e7   one game of 10^7 `)`
@@ -77,6 +80,14 @@ def inputs(work: str, big: bool) -> list[tuple[str, str]]:
     ]
     if big:
         made.insert(1, ("zeros-10g", b"", b"\0", 10 * GIB, b""))
+        game = (
+            b'[Event "Rated Blitz game"]\n[Site "https://lichess.org/abcdefgh"]\n'
+            b'[White "a"]\n[Black "b"]\n[Result "1-0"]\n[WhiteElo "1500"]\n\n'
+            b"1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Qh5 { [%clk 0:02:58] } "
+            b"2... Nc6 { [%clk 0:02:57] } 3. Bc4 { [%clk 0:02:55] } 3... Nf6 { [%clk 0:02:50] } "
+            b"4. Qxf7# { [%clk 0:02:54] } 1-0\n\n"
+        )
+        made.insert(2, ("games-10g", b"", game, 10 * GIB, b""))
     out = []
     for name, head, unit, total, tail in made:
         path = os.path.join(work, name + ".pgn.zst")

@@ -154,3 +154,65 @@ fn a_failing_source_gives_its_games_then_the_error() {
         assert_eq!(rows[..complete], whole[..complete], "--threads {threads}");
     }
 }
+
+/// `data` with the `[Event` tag of one game in `every` renamed, so that
+/// the chunks cut at `[Event` lines miss a game there.
+fn without_some_events(data: &[u8], every: usize) -> Vec<u8> {
+    let text = String::from_utf8_lossy(data);
+    let mut out = String::new();
+    for (i, part) in text.split("[Event ").enumerate() {
+        if i > 0 {
+            out += if i % every == 0 { "[Round " } else { "[Event " };
+        }
+        out += part;
+    }
+    out.into_bytes()
+}
+
+#[test]
+fn chunks_cut_at_guesses_give_what_the_reader_gives() {
+    let data = games_text();
+    for (name, data) in [
+        ("as is", data.clone()),
+        ("a miss early", without_some_events(&data, 40)),
+        ("a miss late", without_some_events(&data, 1500)),
+    ] {
+        let alone = run(
+            Pipeline::new(ReadOptions::DEFAULT),
+            Box::new(io::Cursor::new(data.clone())),
+            7,
+        );
+        assert!(alone.0.len() > 100 && alone.2.is_none());
+        for (threads, chunk) in [(2, 4096), (3, 20_000), (8, 1000)] {
+            for guess in [true, false] {
+                let pipeline = Pipeline::new(ReadOptions::DEFAULT)
+                    .threads(threads)
+                    .chunk_size(chunk)
+                    .guess(guess);
+                let got = run(pipeline, Box::new(io::Cursor::new(data.clone())), 7);
+                assert_eq!(
+                    got.0, alone.0,
+                    "{name}: {threads} threads, chunks of {chunk}, guess {guess}"
+                );
+                assert!(got.2.is_none());
+            }
+        }
+        // A source that fails after a miss: the games before the failure,
+        // then the error, as without guessing.
+        let len = data.len() as u64 * 3 / 4;
+        let failing = |guess| {
+            let source = Failing {
+                data: io::Cursor::new(data.clone()),
+                len,
+            };
+            let pipeline = Pipeline::new(ReadOptions::DEFAULT)
+                .threads(3)
+                .chunk_size(8192)
+                .guess(guess);
+            run(pipeline, Box::new(source), 10)
+        };
+        let (guessed, unguessed) = (failing(true), failing(false));
+        assert_eq!(guessed.0, unguessed.0, "{name}");
+        assert_eq!(guessed.2.as_deref(), Some("the disk is gone"), "{name}");
+    }
+}

@@ -446,13 +446,14 @@ pub fn filter(py: Python<'_>, expr: Option<&str>) -> PyResult<Option<Filter>> {
 /// `where`, ValueError for an unknown leniency name. Problems in games are
 /// not raised: each game lists its `errors`.
 #[pyfunction]
-#[pyo3(signature = (source, *, r#where = None, threads = 1, allow = Vec::new(), lenient = false, strict = false, variations = false))]
+#[pyo3(signature = (source, *, r#where = None, threads = 1, range = None, allow = Vec::new(), lenient = false, strict = false, variations = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn read_pgn(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     r#where: Option<&str>,
     threads: usize,
+    range: Option<&str>,
     allow: Vec<String>,
     lenient: bool,
     strict: bool,
@@ -460,7 +461,7 @@ pub fn read_pgn(
 ) -> PyResult<GameReader> {
     let options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
     let filter = filter(py, r#where)?;
-    let opened = source::open(source, threads)?;
+    let opened = source::open(source, threads, range)?;
     let work = ReadGames {
         options,
         variations,

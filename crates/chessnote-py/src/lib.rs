@@ -39,6 +39,7 @@ fn _chessnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<table::TableReader>()?;
     m.add_function(wrap_pyfunction!(games::read_pgn, m)?)?;
     m.add_function(wrap_pyfunction!(table::read_table, m)?)?;
+    m.add_function(wrap_pyfunction!(source::plan, m)?)?;
     m.add_function(wrap_pyfunction!(table::parse_movetext, m)?)?;
     m.add_function(wrap_pyfunction!(table::schema, m)?)?;
     m.add_function(wrap_pyfunction!(table::movetext_schema, m)?)?;

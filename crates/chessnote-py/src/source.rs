@@ -25,8 +25,26 @@ pub struct Source {
 /// `os.PathLike` path (a zip archive is read as its `.pgn` entries; a
 /// `.zst` of several frames is decoded by a thread for every 4 workers, as
 /// the command does), `bytes`, or an object with a `read(n)` method
-/// returning bytes.
-pub fn open(source: &Bound<'_, PyAny>, threads: usize) -> PyResult<Source> {
+/// returning bytes. `range` (`"START:END"`, from [`plan`]) reads one range
+/// of frames of a `.zst` path, as `--range` does.
+pub fn open(source: &Bound<'_, PyAny>, threads: usize, range: Option<&str>) -> PyResult<Source> {
+    if let Some(range) = range {
+        let range: chessnote_io::frames::Range = range
+            .parse()
+            .map_err(|e: String| PyValueError::new_err(e))?;
+        if !(source.is_instance_of::<PyString>() || source.hasattr("__fspath__")?) {
+            return Err(PyTypeError::new_err(
+                "range= reads a path: a .zst file of several frames",
+            ));
+        }
+        let path: PathBuf = source.extract()?;
+        let opened = chessnote_io::frames::open_range(&path, range)?;
+        return Ok(Source {
+            decoded: true,
+            read: opened.reader,
+            name: format!("{}[{}:{}]", path.display(), range.start, range.end),
+        });
+    }
     let raw: Box<dyn Read + Send>;
     let name;
     let mut size = None;
@@ -147,4 +165,17 @@ pub fn read_options(
 /// Every leniency name, SAN's, FEN's then PGN's.
 pub fn leniency_names() -> Vec<&'static str> {
     ReadOptions::leniencies().map(|(name, _)| name).collect()
+}
+
+/// Cuts a `.zst` file of several frames (pzstd's, as the Lichess dumps are
+/// written) into at most `parts` ranges of whole frames of about the same
+/// size, each a `(start, end)` pair of byte offsets: `read_pgn(path,
+/// range=f"{start}:{end}")` (or `read_table`) on each reads, together, the
+/// whole file's games, once each, in order: as `chessnote pgn plan`.
+///
+/// Raises OSError when the file cannot be read or is not zstd.
+#[pyfunction]
+pub fn plan(path: PathBuf, parts: usize) -> PyResult<Vec<(u64, u64)>> {
+    let ranges = chessnote_io::frames::plan(&path, parts)?;
+    Ok(ranges.iter().map(|r| (r.start, r.end)).collect())
 }

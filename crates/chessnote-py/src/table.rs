@@ -367,7 +367,7 @@ impl TableReader {
 /// The games of a PGN source as Arrow record batches: the rows and columns
 /// of `chessnote pgn export`. A bad game is a row with its first error.
 #[pyfunction]
-#[pyo3(signature = (source, *, columns = None, batch_size = 8192, r#where = None, threads = 1, allow = Vec::new(), lenient = false, strict = false, source_name = None))]
+#[pyo3(signature = (source, *, columns = None, batch_size = 8192, r#where = None, threads = 1, range = None, allow = Vec::new(), lenient = false, strict = false, source_name = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn read_table(
     py: Python<'_>,
@@ -376,6 +376,7 @@ pub fn read_table(
     batch_size: usize,
     r#where: Option<&str>,
     threads: usize,
+    range: Option<&str>,
     allow: Vec<String>,
     lenient: bool,
     strict: bool,
@@ -384,7 +385,7 @@ pub fn read_table(
     let columns = export_columns(columns)?;
     let options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
     let filter = filter(py, r#where)?;
-    let opened = source::open(source, threads)?;
+    let opened = source::open(source, threads, range)?;
     let name: Arc<str> = source_name.unwrap_or(opened.name).into();
     let schema = Arc::new(export_schema(columns));
     let work = ReadRows {

@@ -377,3 +377,42 @@ def test_parse_movetext_places_errors_in_the_movetext_after_a_fen():
     assert (column(out, "error_line")[1], column(out, "error_column")[1]) == (2, 4)
     assert column(out, "status")[2] == "error" and column(out, "uci")[2] == []
     assert (column(out, "error_line")[2], column(out, "error_column")[2]) == (1, 1)
+
+
+def test_plan_and_ranges_read_every_game_once(tmp_path):
+    """A .zst of several frames (as pzstd writes the Lichess dumps), cut by
+    ``plan``: its ranges, read with ``range=``, give together the whole
+    file's games and rows, in order, and ``plan`` agrees with the command."""
+    import zstandard
+
+    text = shared_file(LICHESS).read_bytes()
+    # Frames cut at arbitrary bytes, not at games, as pzstd cuts them.
+    cuts = [0, len(text) // 5 + 17, len(text) // 2 + 3, len(text) * 4 // 5 - 11, len(text)]
+    path = tmp_path / "frames.pgn.zst"
+    path.write_bytes(
+        b"".join(zstandard.ZstdCompressor().compress(text[a:b]) for a, b in zip(cuts, cuts[1:]))
+    )
+    ranges = chessnote.plan(path, 3)
+    assert len(ranges) == 3
+    assert ranges[0][0] == 0 and ranges[-1][1] == path.stat().st_size
+    lines = run_cli("pgn", "plan", "--parts", "3", str(path), ok=(0,)).stdout.decode().split()
+    assert lines == [f"{a}:{b}" for a, b in ranges]
+    whole = [(g.index, g.uci) for g in chessnote.read_pgn(path)]
+    parts = [
+        (g.index, g.uci)
+        for a, b in ranges
+        for g in chessnote.read_pgn(path, range=f"{a}:{b}", threads=2)
+    ]
+    assert len(whole) > 100
+    # Each range's games are numbered from its start: compare the moves.
+    assert [uci for _, uci in parts] == [uci for _, uci in whole]
+    table = pa.table(chessnote.read_table(path, columns="minimal"))
+    tables = [pa.table(chessnote.read_table(path, columns="minimal", range=f"{a}:{b}")) for a, b in ranges]
+    assert sum(t.num_rows for t in tables) == table.num_rows
+    assert pa.concat_tables(tables).column("uci").equals(table.column("uci"))
+    with pytest.raises(ValueError):
+        chessnote.read_pgn(path, range="12")
+    with pytest.raises(TypeError):
+        chessnote.read_pgn(text, range=f"{ranges[0][0]}:{ranges[0][1]}")
+    with pytest.raises(OSError):
+        chessnote.plan(shared_file(LICHESS), 2)

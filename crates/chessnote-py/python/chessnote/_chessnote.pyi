@@ -356,6 +356,7 @@ def read_pgn(
     *,
     where: str | None = None,
     threads: int = 1,
+    range: str | None = None,
     allow: Sequence[str] = (),
     lenient: bool = False,
     strict: bool = False,
@@ -366,7 +367,9 @@ def read_pgn(
 
     ``where`` keeps the games the ``--where`` language matches (as
     ``chessnote pgn --where``); ``threads`` reads with that many worker
-    threads (0: one per core), in order; ``allow`` names SAN, FEN and PGN
+    threads (0: one per core), in order; ``range`` (``"START:END"``, from
+    ``plan``) reads one range of frames of a ``.zst`` path, as ``--range``
+    does (the games that start in it); ``allow`` names SAN, FEN and PGN
     leniencies, ``lenient`` allows them all. By default a move written off
     the standard that names one legal move (a wrong ``+``, a needless
     disambiguation, a UCI move) is played and listed in the game's
@@ -384,6 +387,7 @@ def read_table(
     batch_size: int = 8192,
     where: str | None = None,
     threads: int = 1,
+    range: str | None = None,
     allow: Sequence[str] = (),
     lenient: bool = False,
     strict: bool = False,
@@ -392,6 +396,16 @@ def read_table(
     """The games of a PGN source as Arrow record batches: the rows and
     columns of ``chessnote pgn export`` (``columns``: preset and column
     names, as ``--columns``). A bad game is a row with its first error.
+    ``range`` reads one range of frames of a ``.zst`` path (see ``plan``).
+    """
+
+def plan(path: str | PathLike[str], parts: int) -> list[tuple[int, int]]:
+    """Cuts a ``.zst`` file of several frames (pzstd's, as the Lichess dumps
+    are written) into at most ``parts`` ranges of whole frames of about the
+    same size, ``(start, end)`` byte offsets, as ``chessnote pgn plan``:
+    ``read_table(path, range=f"{start}:{end}")`` on each reads, together,
+    every game of the file once, in order (one task of a cluster each).
+    Raises ``OSError`` when the file cannot be read or is not zstd.
     """
 
 def parse_movetext(

@@ -127,14 +127,16 @@ pub fn cut_point(bytes: &[u8], start: GameStart, options: &ReadOptions) -> Optio
 }
 
 #[cfg(feature = "std")]
-pub use self::io::{Chunk, Chunks};
+pub use self::io::{Check, Chunk, Chunks};
 
 #[cfg(feature = "std")]
 mod io {
+    use alloc::string::{String, ToString};
     use alloc::vec::Vec;
     use std::io::{self, Read};
 
-    use super::{GameStart, ReadOptions, Reader, cut_point, margin};
+    use super::{Cut, GameStart, ReadOptions, Reader, cut_point, margin};
+    use crate::location::Location;
     use crate::pgn::SliceInput;
 
     /// Whole games of an input, with where they start in it: read them with
@@ -150,6 +152,35 @@ mod io {
         /// Whether the input ends with the chunk.
         last: bool,
         options: ReadOptions,
+        /// What the chunk was guessed to hold, when it was cut at a guess.
+        guess: Option<Guess>,
+    }
+
+    /// What a chunk cut at a guess ([`Chunks::guess`]) was guessed to
+    /// hold.
+    #[derive(Copy, Clone, Debug)]
+    struct Guess {
+        /// Its games.
+        games: u64,
+        /// Where the reader is when at most two of them are left: from
+        /// there, [`Chunk::check`] reads the rest ahead.
+        check_from: u64,
+    }
+
+    /// What [`Chunk::check`] found.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+    pub enum Check {
+        /// Too many games are left to check them now: ask again before the
+        /// next game.
+        Later,
+        /// The games left end where the chunk does, and their number is the
+        /// one guessed (or the chunk was cut at the reader's own
+        /// boundaries): read them all, and do not ask again.
+        Held,
+        /// The guess was wrong: read no more of the chunk; its games from
+        /// here on, and the chunks after it, must be read again from this
+        /// game start ([`Chunks::rewind`]).
+        Missed(GameStart),
     }
 
     impl Chunk {
@@ -180,10 +211,72 @@ mod io {
             self.last
         }
 
+        /// The number of games the chunk was guessed to hold, when it was
+        /// cut at a guess ([`Chunks::guess`]).
+        pub fn guessed(&self) -> Option<u64> {
+            self.guess.map(|guess| guess.games)
+        }
+
+        /// Checks the guess a chunk was cut at, as `reader` (its
+        /// [`Chunk::reader`]) reads it: call it before each game until it
+        /// says [`Check::Held`] or [`Check::Missed`]. When at most two of
+        /// the games guessed are left, it skips the rest of the chunk ahead
+        /// (a game or two: a small part of the chunk), and tells whether
+        /// they end where the chunk does and number what was guessed.
+        ///
+        /// A game that starts before a line `[Event ` after a blank line
+        /// ends before it (at a `[` of its movetext, before the `[Event`
+        /// line of a comment left open, or at the blank line after its
+        /// tags), but for the first `[Event` tag after a tag line too long
+        /// to read, which one game may take: so when two games are left,
+        /// no game before them reaches past the chunk.
+        pub fn check(&self, reader: &Reader<SliceInput<'_>>) -> Check {
+            let Some(guess) = self.guess else {
+                return Check::Held;
+            };
+            let at = GameStart {
+                index: reader.games_started(),
+                location: reader.location(),
+            };
+            if at.location.byte < guess.check_from {
+                return Check::Later;
+            }
+            let end = self.start.location.byte + self.len as u64;
+            let from = (at.location.byte - self.start.location.byte) as usize;
+            let mut ahead = Reader::from_slice_at(&self.bytes[from..], self.options, at).until(end);
+            loop {
+                match ahead.skip_game() {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(never) => match never {},
+                }
+                if ahead.location().byte > end {
+                    // A game goes on past the cut.
+                    return Check::Missed(at);
+                }
+            }
+            if ahead.location().byte == end
+                && ahead.games_started() == self.start.index + guess.games
+            {
+                Check::Held
+            } else {
+                Check::Missed(at)
+            }
+        }
+
         /// The bytes, to give back to [`Chunks::recycle`].
         pub fn into_bytes(self) -> Vec<u8> {
             self.bytes
         }
+    }
+
+    /// How the input failed: said once the whole games before it are out,
+    /// and again if they are cut again ([`Chunks::rewind`]).
+    #[derive(Debug)]
+    struct Failure {
+        kind: io::ErrorKind,
+        message: String,
+        said: bool,
     }
 
     /// An input cut into [`Chunk`]s of whole games, each of at least about
@@ -193,7 +286,10 @@ mod io {
     ///
     /// The game boundaries are the reader's own (see [`Reader`], "How games
     /// are delimited"), found by skipping the games, which costs a fraction
-    /// of reading them: one thread can cut for many readers.
+    /// of reading them: one thread can cut for a few readers. With
+    /// [`Chunks::guess`], chunks are cut at a scan for `[Event` lines
+    /// instead, which costs next to nothing, and their readers check the
+    /// guess ([`Chunk::check`]).
     #[derive(Debug)]
     pub struct Chunks<R> {
         read: R,
@@ -203,13 +299,17 @@ mod io {
         pending: Vec<u8>,
         start: GameStart,
         ended: bool,
-        /// An error of the input, given after the whole games before it.
-        error: Option<io::Error>,
+        /// How the input failed, after the bytes in `pending`.
+        failure: Option<Failure>,
         spare: Vec<Vec<u8>>,
         /// The most bytes held without a cut ([`Chunks::limit`]).
         limit: Option<usize>,
         /// Whether the chunks stopped at a game over the limit.
         stopped: bool,
+        /// Whether cuts are guessed ([`Chunks::guess`]).
+        guess: bool,
+        /// Whether `start` is a guessed game start.
+        at_guess: bool,
     }
 
     impl<R: Read> Chunks<R> {
@@ -223,10 +323,12 @@ mod io {
                 pending: Vec::new(),
                 start: GameStart::default(),
                 ended: false,
-                error: None,
+                failure: None,
                 spare: Vec::new(),
                 limit: None,
                 stopped: false,
+                guess: false,
+                at_guess: false,
             }
         }
 
@@ -241,10 +343,77 @@ mod io {
             self
         }
 
+        /// Whether to cut at a guess (default no): at a line that starts
+        /// with `[Event ` after a blank line, taken to start a game, each
+        /// chunk guessed to hold as many games as such lines (found by a
+        /// byte search, and counted with the newlines before the cut, at
+        /// many times the speed of skipping the games). Chunks are still
+        /// cut at the reader's boundaries where no such line is found.
+        ///
+        /// Each guessed chunk must be checked as it is read
+        /// ([`Chunk::check`]); when a check misses, the chunks after it were
+        /// numbered or placed wrong: read them again with
+        /// [`Chunks::rewind`], which cuts at the reader's boundaries from
+        /// there on.
+        ///
+        /// ```
+        /// use chessnote::pgn::{Check, Chunks, Game, ReadOptions, Reader};
+        ///
+        /// let mut pgn = String::new();
+        /// for i in 0..200 {
+        ///     pgn += &format!("[Event \"{i}\"]\n\n1. e4 e5 *\n\n");
+        /// }
+        /// let whole: Vec<_> = Reader::from_slice(pgn.as_bytes()).games().collect();
+        /// let mut games = Vec::new();
+        /// for chunk in Chunks::new(pgn.as_bytes(), ReadOptions::DEFAULT, 1000).guess(true) {
+        ///     let chunk = chunk?;
+        ///     let mut reader = chunk.reader();
+        ///     let mut check = Check::Later;
+        ///     loop {
+        ///         if check == Check::Later {
+        ///             check = chunk.check(&reader);
+        ///         }
+        ///         assert!(!matches!(check, Check::Missed(_)));
+        ///         let Some(game) = reader.read_game(&mut Game::builder())? else { break };
+        ///         games.push(game);
+        ///     }
+        ///     assert_eq!(check, Check::Held);
+        /// }
+        /// assert_eq!(games, whole);
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[must_use]
+        pub fn guess(mut self, yes: bool) -> Chunks<R> {
+            self.guess = yes;
+            self
+        }
+
         /// Whether the chunks stopped at a game over the [`Chunks::limit`]
         /// (not at the end of the input, nor at an error).
         pub fn is_stopped(&self) -> bool {
             self.stopped
+        }
+
+        /// Cuts again from `at`, where reading a guessed chunk found the
+        /// guess wrong ([`Check::Missed`]), at the reader's boundaries from
+        /// there on: `held` are the chunks handed out from the one that
+        /// holds `at` to the last, in order (what they hold is read again).
+        pub fn rewind<'c>(&mut self, at: GameStart, held: impl IntoIterator<Item = &'c Chunk>) {
+            let mut bytes = Vec::new();
+            for chunk in held {
+                let from = at.location.byte.saturating_sub(chunk.start.location.byte);
+                let from = usize::try_from(from).unwrap_or(usize::MAX).min(chunk.len);
+                bytes.extend_from_slice(&chunk.bytes()[from..]);
+            }
+            bytes.extend_from_slice(&self.pending);
+            self.pending = bytes;
+            self.start = at;
+            self.guess = false;
+            self.at_guess = false;
+            self.stopped = false;
+            if let Some(failure) = &mut self.failure {
+                failure.said = false;
+            }
         }
 
         /// A reader of what the chunks have not handed out: the bytes held
@@ -292,14 +461,16 @@ mod io {
         }
 
         /// Hands out the bytes before `cut`, keeping the rest.
-        fn cut(&mut self, cut: super::Cut) -> Chunk {
+        fn cut(&mut self, cut: Cut, guess: Option<Guess>) -> Chunk {
             let len = (cut.next.location.byte - self.start.location.byte) as usize;
             let mut rest = self.spare.pop().unwrap_or_default();
             rest.extend_from_slice(&self.pending[len..]);
             self.pending.truncate(cut.visible.max(len));
             let bytes = core::mem::replace(&mut self.pending, rest);
-            let chunk = self.chunk(bytes, len, false);
+            let mut chunk = self.chunk(bytes, len, false);
+            chunk.guess = guess;
             self.start = cut.next;
+            self.at_guess = guess.is_some();
             chunk
         }
 
@@ -310,8 +481,105 @@ mod io {
                 start: self.start,
                 last,
                 options: self.options,
+                guess: None,
             }
         }
+
+        /// Whether `at` in the first `view` bytes of `pending` starts a line
+        /// `[Event ` after a blank line (before the input, there is one).
+        fn is_guess(&self, at: usize) -> bool {
+            let bytes = &self.pending;
+            if !bytes[at..].starts_with(EVENT) {
+                return false;
+            }
+            let input_start = self.start.location.byte == 0;
+            match &bytes[..at] {
+                [] => input_start,
+                [.., b'\n', b'\n'] | [.., b'\n', b'\r', b'\n'] => true,
+                [b'\n'] | [b'\r', b'\n'] => input_start,
+                _ => false,
+            }
+        }
+
+        /// A chunk of the first `view` bytes of `pending`, cut at the first
+        /// guessed game start after `target` bytes that has the margin
+        /// after it, if any.
+        fn guess_cut(&mut self, view: usize) -> Option<Chunk> {
+            let margin = margin(&self.options);
+            let last = view.checked_sub(margin)?;
+            if last < self.target {
+                return None;
+            }
+            // The guessed game starts before the cut, the last three kept.
+            let mut games = 0u64;
+            let mut recent = [0usize; 3];
+            let mut count = |at: usize| {
+                games += 1;
+                recent = [recent[1], recent[2], at];
+            };
+            if self.at_guess || self.is_guess(0) {
+                count(0);
+            }
+            let mut cut = None;
+            for newline in memchr::memmem::find_iter(&self.pending[..view], b"\n[Event ") {
+                let at = newline + 1;
+                if !self.is_guess(at) {
+                    continue;
+                }
+                if at >= self.target {
+                    cut = (at <= last).then_some(at);
+                    break;
+                }
+                count(at);
+            }
+            let cut = cut?;
+            let check_from = if games >= 3 { recent[0] + 1 } else { 0 };
+            let origin = self.start.location;
+            let lines = newlines(&self.pending[..cut]);
+            let next = GameStart {
+                index: self.start.index + games,
+                location: Location {
+                    byte: origin.byte + cut as u64,
+                    line: origin.line + lines as u64,
+                    column: 1,
+                },
+            };
+            let guess = Guess {
+                games,
+                check_from: origin.byte + check_from as u64,
+            };
+            let visible = cut + margin;
+            Some(self.cut(Cut { next, visible }, Some(guess)))
+        }
+    }
+
+    /// What a guessed game start begins with.
+    const EVENT: &[u8] = b"[Event ";
+
+    /// The `\n` bytes in `bytes`, eight at a time (a byte-wise compare in
+    /// a `u64`, the counts kept in its bytes): several GB/s on any target.
+    pub(super) fn newlines(bytes: &[u8]) -> usize {
+        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+        const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
+        const NEWLINES: u64 = u64::from_ne_bytes([b'\n'; 8]);
+        let mut total = 0;
+        // A byte of `counts` counts at most 255 before it is added up.
+        for block in bytes.chunks(255 * 8) {
+            let mut words = block.chunks_exact(8);
+            let mut counts = 0u64;
+            for word in &mut words {
+                let word = u64::from_ne_bytes(word.try_into().unwrap_or([0; 8])) ^ NEWLINES;
+                // The top bit of each byte: whether it is not `\n`.
+                let other = ((((word & LOW7) + LOW7) | word) >> 7) & ONES;
+                counts += ONES - other;
+            }
+            let mut sum = 0;
+            for byte in counts.to_ne_bytes() {
+                sum += usize::from(byte);
+            }
+            total += sum + words.remainder().iter().filter(|&&b| b == b'\n').count();
+        }
+        total
     }
 
     impl<R: Read> Iterator for Chunks<R> {
@@ -321,46 +589,65 @@ mod io {
         /// games read before it come first (as a reader of the input would
         /// have given them), then the error.
         fn next(&mut self) -> Option<io::Result<Chunk>> {
-            if let Some(error) = self.error.take() {
-                return Some(Err(error));
-            }
             if self.stopped {
                 return None;
             }
-            let mut want = self.target + margin(&self.options);
+            let margin = margin(&self.options);
+            let mut want = self.target + margin;
             loop {
-                if let Err(error) = self.fill(want) {
+                if self.failure.is_none()
+                    && let Err(error) = self.fill(want)
+                {
                     self.ended = true;
-                    let before = cut_point(&self.pending, self.start, &self.options)
-                        .map(|cut| self.cut(cut));
-                    self.pending.clear();
-                    return Some(match before {
-                        Some(chunk) => {
-                            self.error = Some(error);
-                            Ok(chunk)
-                        }
-                        None => Err(error),
+                    self.failure = Some(Failure {
+                        kind: error.kind(),
+                        message: error.to_string(),
+                        said: false,
                     });
                 }
-                if self.ended {
-                    if self.pending.is_empty() {
+                if self.ended && self.pending.len() <= want {
+                    // All that is left is in view.
+                    let Some(failure) = &self.failure else {
+                        if self.pending.is_empty() {
+                            return None;
+                        }
+                        let bytes = core::mem::take(&mut self.pending);
+                        let len = bytes.len();
+                        return Some(Ok(self.chunk(bytes, len, true)));
+                    };
+                    // The whole games before the damage, then the error.
+                    if let Some(cut) = cut_point(&self.pending, self.start, &self.options) {
+                        return Some(Ok(self.cut(cut, None)));
+                    }
+                    if failure.said {
                         return None;
                     }
-                    let bytes = core::mem::take(&mut self.pending);
-                    let len = bytes.len();
-                    return Some(Ok(self.chunk(bytes, len, true)));
+                    let error = io::Error::new(failure.kind, failure.message.clone());
+                    if let Some(failure) = &mut self.failure {
+                        failure.said = true;
+                    }
+                    return Some(Err(error));
                 }
-                if let Some(cut) = cut_point(&self.pending, self.start, &self.options) {
-                    return Some(Ok(self.cut(cut)));
+                let view = want.min(self.pending.len());
+                if self.guess
+                    && let Some(chunk) = self.guess_cut(view)
+                {
+                    return Some(Ok(chunk));
                 }
-                if self.limit.is_some_and(|limit| self.pending.len() >= limit) {
+                if !self.guess || view >= 2 * self.target + margin {
+                    let bytes = &self.pending[..view];
+                    if let Some(cut) = cut_point(bytes, self.start, &self.options) {
+                        return Some(Ok(self.cut(cut, None)));
+                    }
+                }
+                if self.limit.is_some_and(|limit| view >= limit) {
                     // One game over the limit: the chunks stop here.
                     self.stopped = true;
                     return None;
                 }
                 // One game so far: read on, doubling, so that a large game
                 // costs linear time.
-                want = self.pending.len().max(1) * 2;
+                want = view.max(1) * 2;
             }
         }
     }
@@ -386,6 +673,33 @@ mod tests {
             buf[..n].copy_from_slice(&self.0[..n]);
             self.0 = &self.0[n..];
             Ok(n)
+        }
+    }
+
+    #[test]
+    fn newlines_are_counted_as_one_byte_at_a_time_counts_them() {
+        // Bytes of every kind, newlines dense and sparse, over the sizes
+        // where the counts of a block and the words left over meet.
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut bytes = Vec::new();
+        for i in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let dense = (i / 3000) % 2 == 0;
+            bytes.push(match state % 8 {
+                0 | 1 if dense => b'\n',
+                0 => b'\n' ^ 0x80,
+                _ => state.to_le_bytes()[3],
+            });
+        }
+        bytes.extend([b'\n'; 4096]);
+        for len in [0, 1, 7, 8, 9, 2039, 2040, 2041, 4095, 9000, bytes.len()] {
+            for start in [0, 1, 5] {
+                let part = &bytes[start.min(len)..len];
+                let naive = part.iter().filter(|&&b| b == b'\n').count();
+                assert_eq!(super::io::newlines(part), naive, "{start}..{len}");
+            }
         }
     }
 

@@ -60,7 +60,7 @@ mod writer;
 
 pub use build::{GameTrees, SliceGameTrees, TreeBuilder};
 #[cfg(feature = "std")]
-pub use chunks::{Chunk, Chunks};
+pub use chunks::{Check, Chunk, Chunks};
 pub use chunks::{Cut, cut_point};
 pub use diagrams::Diagrams;
 pub use error::{PgnError, PgnErrorKind, ProblemField};

@@ -708,6 +708,7 @@ impl<I: Input> Reader<I> {
     /// lines) and starts the next game: `false` at the end of the input.
     fn begin_game(&mut self) -> Result<bool, I::Error> {
         if self.offset >= self.stop {
+            // At the stop already: what lies after it is not looked at.
             return Ok(false);
         }
         loop {
@@ -730,6 +731,11 @@ impl<I: Input> Reader<I> {
                 Some(b'%') if self.offset == self.line_start => self.skip_line()?,
                 Some(_) => break,
             }
+        }
+        if self.offset >= self.stop {
+            // The game would start at or after the stop (the reader is
+            // left where it would start: see [`super::Chunk::check`]).
+            return Ok(false);
         }
         self.game = GameStart {
             index: self.games,

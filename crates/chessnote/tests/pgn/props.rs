@@ -7,11 +7,16 @@ use chessnote::pgn::{ReadOptions, Reader};
 use proptest::prelude::*;
 
 use crate::common::StopAt;
-use crate::support::{games_chunked, games_in_memory, games_streamed, small_buffer};
+use crate::support::{games_chunked, games_guessed, games_in_memory, games_streamed, small_buffer};
 
 /// Bytes that look like PGN more often than random bytes do: pieces of
 /// real syntax, glued in any order, with random bytes among them.
 fn pgnish() -> impl Strategy<Value = Vec<u8>> {
+    pgnish_of(60)
+}
+
+/// Up to `pieces` pieces of PGN and of what is not.
+fn pgnish_of(pieces: usize) -> impl Strategy<Value = Vec<u8>> {
     let piece = prop_oneof![
         Just(b"[Event \"x\"]\n".to_vec()),
         Just(b"[Result \"1-0\"]".to_vec()),
@@ -47,7 +52,7 @@ fn pgnish() -> impl Strategy<Value = Vec<u8>> {
         Just(b"$".repeat(300)),
         Just(b"N".repeat(300)),
     ];
-    proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+    proptest::collection::vec(piece, 0..pieces).prop_map(|pieces| pieces.concat())
 }
 
 /// Where each game ends, reading every game whole.
@@ -70,6 +75,12 @@ proptest! {
     fn chunks_read_on_their_own_agree_with_one_reader(data in pgnish(), target in 1usize..2000, seed in any::<u64>()) {
         let options = ReadOptions::DEFAULT;
         prop_assert_eq!(games_in_memory(&data, options), games_chunked(&data, options, target, seed));
+    }
+
+    #[test]
+    fn chunks_cut_at_guesses_agree_with_one_reader(data in pgnish_of(1000), target in 1usize..2000, seed in any::<u64>(), ahead in 1usize..4) {
+        let options = ReadOptions::DEFAULT;
+        prop_assert_eq!(games_in_memory(&data, options), games_guessed(&data, options, target, seed, ahead).0);
     }
 
     #[test]

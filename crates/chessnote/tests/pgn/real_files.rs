@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use chessnote::pgn::{Game, PgnErrorKind, Reader, decode_text};
 
 use crate::common;
-use crate::support::{games_chunked, games_in_memory, games_streamed, pgn_files, small_buffer};
+use crate::support::{
+    games_chunked, games_guessed, games_in_memory, games_streamed, pgn_files, small_buffer,
+};
 
 #[test]
 fn every_file_reads_the_same_from_memory_and_streamed() {
@@ -67,6 +69,38 @@ fn every_file_reads_the_same_cut_into_chunks() {
             }
         }
     }
+}
+
+#[test]
+fn every_file_reads_the_same_cut_at_guesses() {
+    let files = pgn_files();
+    let mut misses = 0;
+    for (rel, data) in &files {
+        if rel.starts_with("large/") {
+            continue;
+        }
+        let options = chessnote::pgn::ReadOptions::DEFAULT;
+        let whole = games_in_memory(data, options);
+        for (target, seed, ahead) in [(1, 3, 1), (3000, 5, 3), (64 * 1024, 11, 2)] {
+            let (guessed, missed) = games_guessed(data, options, target, seed, ahead);
+            misses += missed;
+            assert_eq!(
+                whole.len(),
+                guessed.len(),
+                "{rel}: game count, chunks of {target}"
+            );
+            for (a, b) in whole.iter().zip(&guessed) {
+                assert_eq!(
+                    a,
+                    b,
+                    "{rel}: game {} differs in chunks of {target}",
+                    a.index + 1
+                );
+            }
+        }
+    }
+    // Some files have games that no `[Event` line starts.
+    assert!(misses > 0);
 }
 
 /// The line `line` (1-based) of `data`, without its end.

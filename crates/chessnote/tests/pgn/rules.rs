@@ -352,3 +352,70 @@ fn the_problems_kept_per_game_are_capped() {
         .unwrap();
     assert_eq!(game.errors.len(), 1_500);
 }
+
+/// Chunks cut at `[Event` lines (`Chunks::guess`) give what one reader
+/// gives, where the guess holds and where it does not.
+#[test]
+fn chunks_cut_at_guesses_are_checked() {
+    use crate::support::{games_guessed, games_in_memory};
+    let game = |i: usize| format!("[Event \"{i}\"]\n[Site \"s\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n");
+    let many = |n: usize, f: &dyn Fn(usize) -> String| (0..n).map(f).collect::<String>();
+    // The guess holds: no miss; with CRLF line ends too, and a file that
+    // starts with a blank line.
+    let plain = many(300, &game);
+    let crlf = plain.replace('\n', "\r\n");
+    let blank_first = format!("\n{plain}");
+    // A comment left open before an `[Event` line ends there: the guess
+    // holds.
+    let open_comment = many(300, &|i| game(i).replace("Nc6 *", "Nc6 { left open\n"));
+    // A tag line too long to read leaves the game with no tag: the
+    // `[Event` line after it is the same game's tag.
+    let small = ReadOptions {
+        limits: chessnote::pgn::Limits {
+            max_tag_len: 64,
+            ..ReadOptions::DEFAULT.limits
+        },
+        ..ReadOptions::DEFAULT
+    };
+    let long_tag = many(300, &|i| {
+        let g = game(i);
+        if i % 7 == 3 {
+            format!("[Long \"{}\"]\n\n{g}", "x".repeat(100))
+        } else {
+            g
+        }
+    });
+    // Games without an `[Event` tag, and a blank line and `[Event` in a
+    // closed comment.
+    let no_event = many(300, &|i| {
+        if i % 5 == 0 {
+            game(i).replace("[Event", "[Round")
+        } else {
+            game(i)
+        }
+    });
+    let in_comment = many(300, &|i| {
+        game(i).replace("Nc6", "Nc6 {a\n\n[Event \"in\"]}")
+    });
+    for (name, pgn, options, misses) in [
+        ("plain", &plain, ReadOptions::DEFAULT, false),
+        ("crlf", &crlf, ReadOptions::DEFAULT, false),
+        ("blank first", &blank_first, ReadOptions::DEFAULT, false),
+        ("open comment", &open_comment, ReadOptions::DEFAULT, false),
+        ("long tag", &long_tag, small, true),
+        ("no event", &no_event, ReadOptions::DEFAULT, true),
+        ("in comment", &in_comment, ReadOptions::DEFAULT, false),
+    ] {
+        let whole = games_in_memory(pgn.as_bytes(), options);
+        assert!(whole.len() >= 300, "{name}");
+        for (target, ahead) in [(700, 1), (2000, 3), (5000, 8)] {
+            let (guessed, missed) = games_guessed(pgn.as_bytes(), options, target, 7, ahead);
+            assert_eq!(guessed, whole, "{name}, chunks of {target}");
+            assert_eq!(
+                missed > 0,
+                misses,
+                "{name}, chunks of {target}: {missed} misses"
+            );
+        }
+    }
+}

@@ -68,8 +68,7 @@ pub trait Job: Send + Sync + 'static {
     /// replay only the games whose tags it keeps ([`chessnote::pgn::Replay::only`]).
     fn worker(&self, only: Option<&chessnote::pgn::filter::Filter>) -> Self::Worker;
 
-    /// Whether worker threads help: not when a game costs no more to read
-    /// than to find where it ends, as the thread that cuts chunks does.
+    /// Whether worker threads may read the games (default yes).
     fn parallel(&self, settings: &Settings) -> bool {
         let _ = settings;
         true

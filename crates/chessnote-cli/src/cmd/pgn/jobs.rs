@@ -240,11 +240,6 @@ impl Job for Count {
         skim(self.options, self.filter, self.moves)
     }
 
-    /// Skipping the movetext costs what cutting chunks does: one thread.
-    fn parallel(&self, _: &super::Settings) -> bool {
-        self.moves
-    }
-
     fn game<I: Input>(
         &self,
         skim: &mut Replay<Skim>,
