@@ -14,9 +14,9 @@
 //! costs next to nothing; each worker checks its chunk's guess before the
 //! last games ([`Chunk::check`]), and where one missed, the chunks are cut
 //! again from there at the reader's own boundaries. What is in flight is
-//! bounded by the threads (two chunks queued per worker, four batches
-//! written ahead per chunk, the chunks held until their output is read),
-//! whatever a chunk's output weighs. A game
+//! bounded by the threads (a chunk queued per worker, four batches
+//! written ahead per chunk, a chunk held until it and those before it were
+//! read through), whatever a chunk's output weighs. A game
 //! over 8 MiB is not held in a chunk: from it on, the rest of the source is
 //! read by one worker, in the memory of a reader's buffer
 //! ([`Chunks::limit`]). With one thread, nothing is started:
@@ -29,9 +29,10 @@
 use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
+use std::time::Duration;
 
 use chessnote::pgn::{Check, Chunk, Chunks, GameStart, Input, IoInput, ReadOptions, Reader};
 
@@ -127,10 +128,12 @@ pub struct Pipeline {
 }
 
 impl Pipeline {
-    /// The bytes of games in a chunk by default.
-    pub const CHUNK_SIZE: usize = 1 << 20;
+    /// The bytes of games in a chunk by default: 512 KiB, as fast as
+    /// larger ones (hundreds of games), and what is in flight (about three
+    /// chunks a worker) stays small.
+    pub const CHUNK_SIZE: usize = 512 << 10;
 
-    /// Reading with `options`, one thread, 1 MiB chunks.
+    /// Reading with `options`, one thread, chunks of [`Pipeline::CHUNK_SIZE`].
     pub fn new(options: ReadOptions) -> Pipeline {
         Pipeline {
             options,
@@ -300,6 +303,7 @@ impl<W: Work> Iterator for Stream<W> {
 enum Job<T> {
     Chunk {
         chunk: Arc<Chunk>,
+        seq: u64,
         epoch: u64,
         output: SyncSender<Piece<T>>,
     },
@@ -327,7 +331,7 @@ struct Piece<T> {
 /// Chunks cut and not yet taken by a worker, per worker; and batches of a
 /// chunk's output written ahead of the reader: with the size of a chunk
 /// and of a batch, they bound what a stream holds.
-const CHUNKS_AHEAD: usize = 2;
+const CHUNKS_AHEAD: usize = 1;
 const PIECES_AHEAD: usize = 4;
 
 /// What the reader of a stream takes from the cutter, in input order:
@@ -344,11 +348,51 @@ enum Next<T> {
     },
 }
 
-/// What the reader of a stream tells the cutter: a chunk's output was all
-/// handed back, or its guess missed (read again from `at`).
+/// What the cutter is told: a worker read a chunk through, its guess held
+/// (or skipped it: [`Held::read`]); the reader of the stream found that a
+/// chunk's guess missed (read again from `at`: the reader says it, in input
+/// order, so that the first miss is the one cut again from).
 enum Feedback {
-    Read(u64),
+    Read,
     Missed { seq: u64, at: GameStart },
+}
+
+/// The chunks handed out (while chunks are cut at guesses) and not yet read
+/// through with their guess held, in order, with their numbers and whether
+/// they were: a chunk is let go once every chunk before it is, by the
+/// worker that reads the last of them (its memory then goes to `spare`, for
+/// a later chunk: fresh memory costs page faults).
+#[derive(Default)]
+struct Held {
+    chunks: VecDeque<(u64, Arc<Chunk>, bool)>,
+    spare: Vec<Vec<u8>>,
+}
+
+impl Held {
+    /// Chunk `seq` was read through, its guess held.
+    fn read(&mut self, seq: u64) {
+        if let Some(entry) = self.chunks.iter_mut().find(|(held, ..)| *held == seq) {
+            entry.2 = true;
+        }
+        while self.chunks.front().is_some_and(|&(.., read)| read) {
+            let Some((_, chunk, _)) = self.chunks.pop_front() else {
+                break;
+            };
+            if let Ok(chunk) = Arc::try_unwrap(chunk)
+                && self.spare.len() < 4
+            {
+                self.spare.push(chunk.into_bytes());
+            }
+        }
+    }
+}
+
+/// [`Held`], shared by the cutter and the workers.
+type Holding = Arc<Mutex<Held>>;
+
+/// Locks `held`, whatever a thread that panicked left.
+fn lock(held: &Holding) -> std::sync::MutexGuard<'_, Held> {
+    held.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The results of work on each chunk of a stream, in order: a thread reads
@@ -365,7 +409,8 @@ enum Feedback {
 /// guess missed ends where it went wrong and says so; the reader then drops
 /// the output of the chunks cut after it (a new epoch) and the cutter cuts
 /// again from there, at the reader's boundaries, out of the chunks it holds
-/// until their output has been handed back.
+/// until they and those before them were read through with their guess
+/// held.
 ///
 /// No wait can close a loop: the chunks are taken from the queue in order,
 /// so while the reader waits for a chunk, every chunk a worker is held on
@@ -402,11 +447,14 @@ impl<T: Default + Send + 'static> Ordered<T> {
         let (feedback_in, feedback) = channel();
         let shared_epoch = Arc::new(AtomicU64::new(0));
         let jobs_out = Arc::new(Mutex::new(jobs_out));
+        let held = Holding::default();
         for _ in 0..threads {
             let jobs_out = Arc::clone(&jobs_out);
             let work = Arc::clone(&work);
             let epoch = Arc::clone(&shared_epoch);
-            thread::spawn(move || serve(&*work, &jobs_out, &epoch));
+            let said = feedback_in.clone();
+            let held = Arc::clone(&held);
+            thread::spawn(move || serve(&*work, &jobs_out, &epoch, &held, &said));
         }
         let ahead = ReadAhead {
             blocks: blocks_out,
@@ -422,10 +470,11 @@ impl<T: Default + Send + 'static> Ordered<T> {
             jobs: jobs_in,
             outputs: outputs_in,
             feedback,
-            held: VecDeque::new(),
+            held,
             holding: pipeline.guess,
             seq: 0,
             epoch: 0,
+            gone: Arc::clone(&shared_epoch),
         };
         thread::spawn(move || cutter.run());
         Ordered {
@@ -457,16 +506,12 @@ impl<T: Default + Send + 'static> Ordered<T> {
             if piece.last {
                 let seq = *seq;
                 self.current = None;
-                let said = match piece.missed {
-                    Some(at) => {
-                        self.epoch += 1;
-                        self.shared_epoch.store(self.epoch, Ordering::Relaxed);
-                        Feedback::Missed { seq, at }
-                    }
-                    None => Feedback::Read(seq),
-                };
-                // The cutter may have ended: nothing is left to cut again.
-                let _ = self.feedback.send(said);
+                if let Some(at) = piece.missed {
+                    self.epoch += 1;
+                    self.shared_epoch.store(self.epoch, Ordering::Relaxed);
+                    // The cutter may have ended: nothing is left to cut again.
+                    let _ = self.feedback.send(Feedback::Missed { seq, at });
+                }
             }
             return Some(piece.result);
         }
@@ -481,21 +526,22 @@ impl<T> Drop for Ordered<T> {
 }
 
 /// The thread that cuts chunks: it hands each to the workers, and keeps
-/// them (while it guesses) until the reader has their output, to cut them
-/// again when a guess missed.
+/// them (while it guesses) until they were read through with their guess
+/// held, to cut them again when one missed.
 struct Cutter<T> {
     /// `None` once the rest of the source went to a worker.
     chunks: Option<Chunks<ReadAhead>>,
     jobs: SyncSender<Job<T>>,
     outputs: SyncSender<Next<T>>,
     feedback: Receiver<Feedback>,
-    /// The chunks handed out whose output is not all handed back, with
-    /// their numbers, in order.
-    held: VecDeque<(u64, Arc<Chunk>)>,
+    /// The chunks handed out and not yet read through.
+    held: Holding,
     /// Whether chunks are held (not once a miss ended guessing).
     holding: bool,
     seq: u64,
     epoch: u64,
+    /// The stream's epoch: `u64::MAX` once its reader is dropped.
+    gone: Arc<AtomicU64>,
 }
 
 /// Whether the chunks handed out were all read ([`Cutter::settle`]).
@@ -516,6 +562,9 @@ impl<T> Cutter<T> {
             let Some(chunks) = self.chunks.as_mut() else {
                 return;
             };
+            for bytes in lock(&self.held).spare.drain(..) {
+                chunks.recycle(bytes);
+            }
             match chunks.next() {
                 Some(Ok(chunk)) => {
                     if !self.hand_out(chunk) {
@@ -580,60 +629,52 @@ impl<T> Cutter<T> {
         };
         let chunk = Arc::new(chunk);
         if self.holding {
-            self.held.push_back((seq, Arc::clone(&chunk)));
+            lock(&self.held)
+                .chunks
+                .push_back((seq, Arc::clone(&chunk), false));
         }
         let job = Job::Chunk {
             chunk,
+            seq,
             epoch: self.epoch,
             output,
         };
         self.jobs.send(job).is_ok()
     }
 
-    /// What the reader said: `true` when a chunk missed and the chunks are
-    /// cut again.
+    /// What the cutter was told: `true` when a chunk missed and the chunks
+    /// are cut again.
     fn hear(&mut self, said: Feedback) -> bool {
-        match said {
-            Feedback::Read(seq) => {
-                while self.held.front().is_some_and(|&(held, _)| held <= seq) {
-                    let Some((_, chunk)) = self.held.pop_front() else {
-                        break;
-                    };
-                    // Its memory holds a later chunk (fresh memory costs
-                    // page faults).
-                    if let (Ok(chunk), Some(chunks)) =
-                        (Arc::try_unwrap(chunk), self.chunks.as_mut())
-                    {
-                        chunks.recycle(chunk.into_bytes());
-                    }
-                }
-                false
-            }
-            Feedback::Missed { seq, at } => {
-                while self.held.front().is_some_and(|&(held, _)| held < seq) {
-                    self.held.pop_front();
-                }
-                if let Some(chunks) = self.chunks.as_mut() {
-                    chunks.rewind(at, self.held.iter().map(|(_, chunk)| &**chunk));
-                }
-                self.held.clear();
-                self.holding = false;
-                self.epoch += 1;
-                true
-            }
+        let Feedback::Missed { seq, at } = said else {
+            return false;
+        };
+        let mut held = lock(&self.held);
+        while held.chunks.front().is_some_and(|&(held, ..)| held < seq) {
+            held.chunks.pop_front();
         }
+        if let Some(chunks) = self.chunks.as_mut() {
+            chunks.rewind(at, held.chunks.iter().map(|(_, chunk, _)| &**chunk));
+        }
+        held.chunks.clear();
+        self.holding = false;
+        self.epoch += 1;
+        true
     }
 
-    /// Waits until the output of every chunk handed out was handed back
-    /// (before what may not be cut again: the source's end, its failure,
-    /// the rest of it read as one).
+    /// Waits until every chunk handed out was read through with its guess
+    /// held (before what may not be cut again: the source's end, its
+    /// failure, the rest of it read as one).
     fn settle(&mut self) -> Settled {
-        while !self.held.is_empty() {
-            match self.feedback.recv() {
+        while !lock(&self.held).chunks.is_empty() {
+            match self.feedback.recv_timeout(Duration::from_millis(50)) {
                 Ok(said) => {
                     if self.hear(said) {
                         return Settled::Rewound;
                     }
+                }
+                // A chunk that missed is said by the stream's reader, if
+                // it is still there.
+                Err(RecvTimeoutError::Timeout) if self.gone.load(Ordering::Relaxed) != u64::MAX => {
                 }
                 Err(_) => return Settled::Gone,
             }
@@ -646,7 +687,13 @@ impl<T> Cutter<T> {
 /// output handed back in batches, until no chunk is left; the chunks of
 /// an epoch before `epoch` (cut before a miss, or nobody listens) are
 /// skipped.
-fn serve<W: Work>(work: &W, jobs: &Mutex<Receiver<Job<W::Output>>>, epoch: &AtomicU64) {
+fn serve<W: Work>(
+    work: &W,
+    jobs: &Mutex<Receiver<Job<W::Output>>>,
+    epoch: &AtomicU64,
+    held: &Holding,
+    said: &Sender<Feedback>,
+) {
     let mut worker = work.worker();
     loop {
         let next = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
@@ -654,21 +701,29 @@ fn serve<W: Work>(work: &W, jobs: &Mutex<Receiver<Job<W::Output>>>, epoch: &Atom
         let (read, output) = match job {
             Job::Chunk {
                 chunk,
+                seq,
                 epoch: cut,
                 output,
             } => {
-                if cut < epoch.load(Ordering::Relaxed) {
-                    continue;
+                let read = if cut < epoch.load(Ordering::Relaxed) {
+                    Ok(false)
+                } else {
+                    // A chunk is in memory: reading it cannot fail.
+                    read_all(
+                        work,
+                        &mut worker,
+                        &mut chunk.reader(),
+                        |reader| chunk.check(reader),
+                        &output,
+                        |n| match n {},
+                    )
+                };
+                drop(chunk);
+                if !matches!(read, Ok(true)) {
+                    lock(held).read(seq);
+                    // The cutter may have ended.
+                    let _ = said.send(Feedback::Read);
                 }
-                // A chunk is in memory: reading it cannot fail.
-                let read = read_all(
-                    work,
-                    &mut worker,
-                    &mut chunk.reader(),
-                    |reader| chunk.check(reader),
-                    &output,
-                    |n| match n {},
-                );
                 (read, output)
             }
             Job::Rest(mut reader, output) => {
@@ -684,7 +739,7 @@ fn serve<W: Work>(work: &W, jobs: &Mutex<Receiver<Job<W::Output>>>, epoch: &Atom
             }
         };
         match read {
-            Ok(()) => {}
+            Ok(_) => {}
             // Nobody listens for this chunk: it was cut before a miss, or
             // the stream was dropped (then no job is left to read).
             Err(None) => {}
@@ -703,9 +758,9 @@ fn serve<W: Work>(work: &W, jobs: &Mutex<Receiver<Job<W::Output>>>, epoch: &Atom
 /// batches, the last one marked, after asking `check` before each game
 /// until it says [`Check::Held`] (a guessed chunk's games are checked
 /// before they are read: [`Chunk::check`]); on [`Check::Missed`], the
-/// reading stops there and the last batch says so. `Err(Some(_))` when the
-/// input failed (after the batches of the games before it), `Err(None)`
-/// when nobody listens.
+/// reading stops there and the last batch says so: `Ok(true)`.
+/// `Err(Some(_))` when the input failed (after the batches of the games
+/// before it), `Err(None)` when nobody listens.
 fn read_all<W: Work, I: Input>(
     work: &W,
     worker: &mut W::Worker,
@@ -713,7 +768,7 @@ fn read_all<W: Work, I: Input>(
     mut check: impl FnMut(&Reader<I>) -> Check,
     results: &SyncSender<Piece<W::Output>>,
     io_error: impl Fn(I::Error) -> io::Error,
-) -> Result<(), Option<io::Error>> {
+) -> Result<bool, Option<io::Error>> {
     let mut out = W::Output::default();
     let mut checking = true;
     let mut missed = None;
@@ -766,7 +821,7 @@ fn read_all<W: Work, I: Input>(
             "a chunk cut at a guess ended unchecked (a bug in chessnote: please report it)",
         )));
     }
-    Ok(())
+    Ok(missed.is_some())
 }
 
 /// The next 1 MiB of `read` (less at its end, or before an error), and

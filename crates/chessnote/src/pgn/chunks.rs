@@ -502,12 +502,14 @@ mod io {
         }
 
         /// A chunk of the first `view` bytes of `pending`, cut at the first
-        /// guessed game start after `target` bytes that has the margin
-        /// after it, if any.
+        /// guessed game start after seven eighths of `target` bytes that
+        /// has the margin after it, if any (so that a chunk is cut out of
+        /// the bytes read for it, most of the time).
         fn guess_cut(&mut self, view: usize) -> Option<Chunk> {
             let margin = margin(&self.options);
             let last = view.checked_sub(margin)?;
-            if last < self.target {
+            let first = self.target - self.target / 8;
+            if last < first {
                 return None;
             }
             // The guessed game starts before the cut, the last three kept.
@@ -526,7 +528,7 @@ mod io {
                 if !self.is_guess(at) {
                     continue;
                 }
-                if at >= self.target {
+                if at >= first {
                     cut = (at <= last).then_some(at);
                     break;
                 }

@@ -101,7 +101,7 @@ pub struct Inputs {
     #[arg(long, overrides_with = "progress")]
     pub no_progress: bool,
     /// The bytes of games handed to a worker at a time.
-    #[arg(long, hide = true, default_value_t = 1 << 20)]
+    #[arg(long, hide = true, default_value_t = chessnote_io::pipeline::Pipeline::CHUNK_SIZE)]
     pub chunk_size: usize,
     #[command(flatten)]
     pub allow: Allow,
