@@ -13,6 +13,10 @@
 //! - `pgn-reader`: pgn-reader `Reader::new(File)` with a counting visitor
 //!   (variations read);
 //! - `open`: opens the file and reads nothing (the binary's own floor);
+//! - `cut-exact`, `cut-guess`: the file read into memory, then cut five
+//!   times into the parallel stream's chunks, at the reader's boundaries or
+//!   at guesses (`Chunks::guess`), printing the speed: the stream's serial
+//!   stage on one core;
 //! - `slice-syntax`, `slice-replayer`, `slice-games`, `slice-headers`: the
 //!   file read into memory, then five passes of chessnote
 //!   `Reader::from_slice` with the counting visitor, a visitor around a
@@ -25,8 +29,8 @@ use std::ops::ControlFlow::{self, Continue};
 use std::process::ExitCode;
 
 use chessnote::pgn::{
-    GameStart, Nag, PgnError, RawComment, RawTag, ReadOptions, Reader, Replayer, Skip, Token,
-    Visitor,
+    Chunks, GameStart, Nag, PgnError, RawComment, RawTag, ReadOptions, Reader, Replayer, Skip,
+    Token, Visitor,
 };
 use chessnote::san::SanPlus;
 
@@ -152,7 +156,9 @@ impl pgn_reader::Visitor for PrCounts {
 fn main() -> std::io::Result<ExitCode> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [mode, path] = &args[..] else {
-        eprintln!("usage: pgn_stream syntax|games|errors|pgn-reader|open FILE");
+        eprintln!(
+            "usage: pgn_stream syntax|games|errors|pgn-reader|open|cut-exact|cut-guess|slice-… FILE"
+        );
         return Ok(ExitCode::from(2));
     };
     let file = File::open(path)?;
@@ -192,6 +198,28 @@ fn main() -> std::io::Result<ExitCode> {
             println!("{counts:?}");
         }
         "open" => {}
+        "cut-exact" | "cut-guess" => {
+            // The serial stage of the parallel stream, on one core: cutting
+            // the file in memory into the pipeline's chunks, at the
+            // reader's boundaries (skipping the games) or at guesses.
+            let data = std::fs::read(path)?;
+            let guess = mode == "cut-guess";
+            let size = chessnote_io::pipeline::Pipeline::CHUNK_SIZE;
+            let started = std::time::Instant::now();
+            let mut chunks = 0;
+            for _ in 0..5 {
+                for chunk in Chunks::new(&data[..], ReadOptions::DEFAULT, size).guess(guess) {
+                    chunk?;
+                    chunks += 1;
+                }
+            }
+            let seconds = started.elapsed().as_secs_f64() / 5.0;
+            println!(
+                "{mode}: {} chunks, {:.0} MB/s",
+                chunks / 5,
+                data.len() as f64 / seconds / 1e6
+            );
+        }
         "slice-syntax" | "slice-replayer" | "slice-games" | "slice-headers" => {
             let data = std::fs::read(path)?;
             for _ in 0..5 {

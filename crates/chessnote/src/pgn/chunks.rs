@@ -485,8 +485,8 @@ mod io {
             }
         }
 
-        /// Whether `at` in the first `view` bytes of `pending` starts a line
-        /// `[Event ` after a blank line (before the input, there is one).
+        /// Whether `at` in `pending` starts a line `[Event ` after a blank
+        /// line (before the start of the input, there is one).
         fn is_guess(&self, at: usize) -> bool {
             let bytes = &self.pending;
             if !bytes[at..].starts_with(EVENT) {
