@@ -1,5 +1,6 @@
-//! `chessnote fen parse|show|check`: read FEN (and EPD) records, print them
-//! canonically, draw them, or check that they are legal positions.
+//! `chessnote fen parse|show|check|key`: read FEN (and EPD) records, print
+//! them canonically, draw them, check that they are legal positions, or
+//! print their Polyglot keys.
 //!
 //! Every `fen` subcommand takes `[FEN|FILE ...]`: an argument that names
 //! an existing file or directory is that file (a directory: an I/O error);
@@ -14,7 +15,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use chessnote::fen::{DiagramStyle, Epd, Fen, FenError, FenOptions, Setup};
-use chessnote::position::{CastlingMode, Position};
+use chessnote::position::{CastlingMode, Position, PositionError};
 use chessnote::uci::Uci;
 use chessnote::{CastlingSide, Color, Diagram, File, PieceKind, Rank, Square};
 use serde_json::{Map, Value, json};
@@ -83,6 +84,20 @@ pub enum Command {
         #[arg(long)]
         chess960: bool,
     },
+    /// Print each record's Polyglot key, 16 hex digits a line: the key of
+    /// Polyglot opening books, of pgn-extract's `-H` and of python-chess's
+    /// `chess.polyglot.zobrist_hash` (counters do not count). A record that
+    /// is not a legal position is an error.
+    Key {
+        #[command(flatten)]
+        records: Records,
+        /// Read the positions as Chess960 ones (castling with rooks
+        /// anywhere: a right counts by its side, as python-chess counts
+        /// it). Without it, a record whose castling rights hold only in
+        /// Chess960 is read as one.
+        #[arg(long)]
+        chess960: bool,
+    },
 }
 
 /// What a subcommand does with each record.
@@ -91,6 +106,7 @@ enum Action {
     Seed,
     Show(Drawing, Option<(Square, Square)>),
     Check(CastlingMode),
+    Key(bool),
 }
 
 /// Runs a `fen` subcommand.
@@ -132,6 +148,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             };
             (records, Action::Check(mode), "fen check")
         }
+        Command::Key { records, chess960 } => (records, Action::Key(chess960), "fen key"),
     };
     let options = options::options(&records.allow, Notations::Fen, Default::default())?.fen;
     let mut sources: Vec<Source> = records.inputs.into_iter().map(source).collect();
@@ -280,6 +297,21 @@ fn act(
                 report.raw("")
             }
         }
+        Action::Key(chess960) => {
+            let mode = if chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::detect(&record.setup)
+            };
+            match Position::from_setup(&record.setup, mode) {
+                Ok(position) => {
+                    let key = format!("{:016x}", position.polyglot_key());
+                    let json = json!({ "key": key, "chess960": mode == CastlingMode::Chess960 });
+                    report.print(input, &Outcome::ok(key, json))
+                }
+                Err(err) => invalid(report, input, &err, mode, record),
+            }
+        }
         Action::Check(mode) => {
             let chess960 = mode == CastlingMode::Chess960;
             let leniencies = record.leniencies();
@@ -291,23 +323,31 @@ fn act(
                         json!({ "valid": true, "chess960": chess960, "leniencies": leniencies }),
                     ),
                 ),
-                Err(err) => {
-                    // Messages for people on the text line, stable names in
-                    // JSON.
-                    let messages: Vec<&str> = err.problems().iter().map(|p| p.as_str()).collect();
-                    let names: Vec<&str> = err.problems().iter().map(|p| p.name()).collect();
-                    let mut outcome = Outcome::error(&err).with(json!({
-                        "valid": false,
-                        "chess960": chess960,
-                        "problems": names,
-                        "leniencies": leniencies,
-                    }));
-                    outcome.text = format!("invalid: {}", messages.join(", "));
-                    report.print(input, &outcome)
-                }
+                Err(err) => invalid(report, input, &err, mode, record),
             }
         }
     }
+}
+
+/// Says that a record is no legal position: `invalid: ` and its problems
+/// (messages for people on the text line, stable names in JSON).
+fn invalid(
+    report: &mut Report,
+    input: Input<'_>,
+    err: &PositionError,
+    mode: CastlingMode,
+    record: &Record,
+) -> Result<(), Stop> {
+    let messages: Vec<&str> = err.problems().iter().map(|p| p.as_str()).collect();
+    let names: Vec<&str> = err.problems().iter().map(|p| p.name()).collect();
+    let mut outcome = Outcome::error(err).with(json!({
+        "valid": false,
+        "chess960": mode == CastlingMode::Chess960,
+        "problems": names,
+        "leniencies": record.leniencies(),
+    }));
+    outcome.text = format!("invalid: {}", messages.join(", "));
+    report.print(input, &outcome)
 }
 
 fn to_json(record: &Record) -> Value {

@@ -1,4 +1,4 @@
-//! `chessnote fen parse|show|check`.
+//! `chessnote fen parse|show|check|key`.
 
 use std::path::PathBuf;
 
@@ -440,4 +440,49 @@ fn compressed_files_file_flags_and_boards_alone() {
         board.stdout
     );
     assert!(!board.stderr.contains("No such file"), "{}", board.stderr);
+}
+
+/// `fen key` prints python-chess's Polyglot key of every position of the
+/// library's vectors (`scripts/gen_polyglot_vectors.py`: positions of the
+/// shared EPD and FEN files), one a line, in order.
+#[test]
+fn key_prints_polyglot_keys() {
+    use std::io::Read;
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../chessnote/tests/data/polyglot.tsv.zst");
+    let raw = std::fs::read(path).expect("vectors are in the repository");
+    let mut text = String::new();
+    ruzstd::decoding::StreamingDecoder::new(raw.as_slice())
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|line| line.split('\t').collect::<Vec<_>>())
+        .filter(|f| f[0] == "fen")
+        .collect();
+    let fens: String = rows.iter().map(|f| format!("{}\n", f[1])).collect();
+    let run = chessnote(&["fen", "key"], &fens);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), rows.len());
+    let mut compared = 0;
+    for (line, row) in lines.iter().zip(&rows) {
+        if line.starts_with("invalid: ") {
+            continue;
+        }
+        assert_eq!(*line, row[3], "{}", row[1]);
+        compared += 1;
+    }
+    assert!(
+        compared * 50 > rows.len() * 49,
+        "{compared} of {}",
+        rows.len()
+    );
+    // The Polyglot format's own example, and a position with no king.
+    let run = chessnote(&["fen", "key", START, "8/8/8/8/8/8/8/8 w - - 0 1"], "");
+    assert_eq!(
+        run.stdout,
+        "463b96181691fc9c\ninvalid: empty board, no white king, no black king\n"
+    );
+    assert_eq!(run.code, 1);
 }

@@ -28,6 +28,7 @@ mod board;
 mod convert;
 mod game;
 mod move_list;
+pub mod polyglot;
 mod status;
 mod validate;
 

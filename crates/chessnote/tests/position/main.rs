@@ -8,6 +8,7 @@ mod common;
 mod differential;
 mod edge_cases;
 mod perft;
+mod polyglot;
 mod props;
 mod replay_large_corpus;
 mod validate;
