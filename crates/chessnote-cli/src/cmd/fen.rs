@@ -1,6 +1,6 @@
-//! `chessnote fen parse|show|check|key`: read FEN (and EPD) records, print
-//! them canonically, draw them, check that they are legal positions, or
-//! print their Polyglot keys.
+//! `chessnote fen parse|show|check|key|book`: read FEN (and EPD) records,
+//! print them canonically, draw them, check that they are legal positions,
+//! print their Polyglot keys, or their moves in a Polyglot book.
 //!
 //! Every `fen` subcommand takes `[FEN|FILE ...]`: an argument that names
 //! an existing file or directory is that file (a directory: an I/O error);
@@ -15,7 +15,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use chessnote::fen::{DiagramStyle, Epd, Fen, FenError, FenOptions, Setup};
+use chessnote::position::polyglot::Book;
 use chessnote::position::{CastlingMode, Position, PositionError};
+use chessnote::san::SanPlus;
 use chessnote::uci::Uci;
 use chessnote::{CastlingSide, Color, Diagram, File, PieceKind, Rank, Square};
 use serde_json::{Map, Value, json};
@@ -98,6 +100,20 @@ pub enum Command {
         #[arg(long)]
         chess960: bool,
     },
+    /// Print each position's moves in a Polyglot opening book (`.bin`),
+    /// `UCI:WEIGHT` joined by spaces, in the book's order, or `-` when it
+    /// has none (`--json`: `uci`, `san`, `weight`, `learn`): those of
+    /// weight 1 or more that are legal there, as python-chess's reader
+    /// finds them.
+    Book {
+        /// The book.
+        book: std::path::PathBuf,
+        #[command(flatten)]
+        records: Records,
+        /// Read the positions as Chess960 ones (see `fen key`).
+        #[arg(long)]
+        chess960: bool,
+    },
 }
 
 /// What a subcommand does with each record.
@@ -107,6 +123,7 @@ enum Action {
     Show(Drawing, Option<(Square, Square)>),
     Check(CastlingMode),
     Key(bool),
+    Book(Box<Book>, bool),
 }
 
 /// Runs a `fen` subcommand.
@@ -149,6 +166,18 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             (records, Action::Check(mode), "fen check")
         }
         Command::Key { records, chess960 } => (records, Action::Key(chess960), "fen key"),
+        Command::Book {
+            book,
+            records,
+            chess960,
+        } => {
+            let opened = Book::open(&book).map_err(|e| format!("{}: {e}", book.display()))?;
+            (
+                records,
+                Action::Book(Box::new(opened), chess960),
+                "fen book",
+            )
+        }
     };
     let options = options::options(&records.allow, Notations::Fen, Default::default())?.fen;
     let mut sources: Vec<Source> = records.inputs.into_iter().map(source).collect();
@@ -298,16 +327,42 @@ fn act(
             }
         }
         Action::Key(chess960) => {
-            let mode = if chess960 {
-                CastlingMode::Chess960
-            } else {
-                CastlingMode::detect(&record.setup)
-            };
+            let mode = mode_of(chess960, record);
             match Position::from_setup(&record.setup, mode) {
                 Ok(position) => {
                     let key = format!("{:016x}", position.polyglot_key());
                     let json = json!({ "key": key, "chess960": mode == CastlingMode::Chess960 });
                     report.print(input, &Outcome::ok(key, json))
+                }
+                Err(err) => invalid(report, input, &err, mode, record),
+            }
+        }
+        Action::Book(ref book, chess960) => {
+            let mode = mode_of(chess960, record);
+            match Position::from_setup(&record.setup, mode) {
+                Ok(position) => {
+                    let moves = book.moves(&position);
+                    let text: Vec<String> = moves
+                        .iter()
+                        .map(|m| format!("{}:{}", Uci::from_move(m.mv, mode), m.weight))
+                        .collect();
+                    let json: Vec<Value> = moves
+                        .iter()
+                        .map(|m| {
+                            json!({
+                                "uci": Uci::from_move(m.mv, mode).to_string(),
+                                "san": SanPlus::from_move(&position, m.mv).to_string(),
+                                "weight": m.weight,
+                                "learn": m.learn,
+                            })
+                        })
+                        .collect();
+                    let text = if text.is_empty() {
+                        "-".to_owned()
+                    } else {
+                        text.join(" ")
+                    };
+                    report.print(input, &Outcome::ok(text, json!({ "moves": json })))
                 }
                 Err(err) => invalid(report, input, &err, mode, record),
             }
@@ -326,6 +381,16 @@ fn act(
                 Err(err) => invalid(report, input, &err, mode, record),
             }
         }
+    }
+}
+
+/// The castling mode of a record: Chess960 when asked for, or when its
+/// castling rights hold only there.
+fn mode_of(chess960: bool, record: &Record) -> CastlingMode {
+    if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::detect(&record.setup)
     }
 }
 

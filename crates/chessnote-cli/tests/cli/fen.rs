@@ -1,4 +1,4 @@
-//! `chessnote fen parse|show|check|key`.
+//! `chessnote fen parse|show|check|key|book`.
 
 use std::path::PathBuf;
 
@@ -447,15 +447,7 @@ fn compressed_files_file_flags_and_boards_alone() {
 /// shared EPD and FEN files), one a line, in order.
 #[test]
 fn key_prints_polyglot_keys() {
-    use std::io::Read;
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../chessnote/tests/data/polyglot.tsv.zst");
-    let raw = std::fs::read(path).expect("vectors are in the repository");
-    let mut text = String::new();
-    ruzstd::decoding::StreamingDecoder::new(raw.as_slice())
-        .unwrap()
-        .read_to_string(&mut text)
-        .unwrap();
+    let text = String::from_utf8(library_vectors("polyglot.tsv.zst")).unwrap();
     let rows: Vec<Vec<&str>> = text
         .lines()
         .map(|line| line.split('\t').collect::<Vec<_>>())
@@ -485,4 +477,50 @@ fn key_prints_polyglot_keys() {
         "463b96181691fc9c\ninvalid: empty board, no white king, no black king\n"
     );
     assert_eq!(run.code, 1);
+}
+
+/// Decompresses a vectors file of the library's tests.
+fn library_vectors(name: &str) -> Vec<u8> {
+    use std::io::Read;
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../chessnote/tests/data")
+        .join(name);
+    let raw = std::fs::read(path).expect("vectors are in the repository");
+    let mut out = Vec::new();
+    ruzstd::decoding::StreamingDecoder::new(raw.as_slice())
+        .unwrap()
+        .read_to_end(&mut out)
+        .unwrap();
+    out
+}
+
+/// `fen book BOOK` prints the moves python-chess's reader finds in the
+/// library's test book, for every position asked of it, and refuses what is
+/// not a book.
+#[test]
+fn book_prints_the_moves_python_chess_finds() {
+    let book = TempFile::new("book.bin", library_vectors("book.bin.zst"));
+    let text = String::from_utf8(library_vectors("book.tsv.zst")).unwrap();
+    let rows: Vec<(&str, &str)> = text.lines().filter_map(|l| l.split_once('\t')).collect();
+    let fens: String = rows.iter().map(|(fen, _)| format!("{fen}\n")).collect();
+    let run = chessnote(&["fen", "book", book.arg()], &fens);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), rows.len());
+    for (line, (fen, moves)) in lines.iter().zip(&rows) {
+        // The vectors' `uci:weight:learn`, less the learn value.
+        let expected: Vec<&str> = moves
+            .split(' ')
+            .map(|m| m.rsplit_once(':').map_or(m, |(uci_weight, _)| uci_weight))
+            .collect();
+        assert_eq!(*line, expected.join(" "), "{fen}");
+    }
+    let bad = TempFile::new("bad.bin", [0u8; 20]);
+    let run = chessnote(&["fen", "book", bad.arg(), START], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("not a whole number of 16-byte entries"),
+        "{}",
+        run.stderr
+    );
 }

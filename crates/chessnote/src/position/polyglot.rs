@@ -9,10 +9,17 @@
 //! en-passant file when a pawn of the side to move stands next
 //! to the pawn that just made its double step (whether or not taking it is
 //! legal), and one when White is to move.
+//!
+//! A Polyglot book ([`Book`]) is a file of 16-byte entries sorted by that
+//! key: a position's moves with their weights.
 
-use crate::{CastlingSide, Color, PieceKind, Rank, Square};
+use alloc::vec::Vec;
+use core::fmt;
 
-use super::Position;
+use crate::uci::Uci;
+use crate::{CastlingSide, Color, File, Move, PieceKind, Rank, Square};
+
+use super::{CastlingMode, Position};
 
 impl Position {
     /// The position's Polyglot key (see the module `polyglot`): the same
@@ -77,6 +84,203 @@ impl Position {
         }
         key
     }
+}
+
+/// A Polyglot opening book: entries of a position's key, a move, its weight
+/// and a learn value, sorted by key (16 bytes each, big-endian, as the
+/// format writes them). [`Book::moves`] gives a position's moves as
+/// python-chess's `chess.polyglot` reader does.
+///
+/// ```
+/// use chessnote::position::Position;
+/// use chessnote::position::polyglot::Book;
+///
+/// // One entry: the start position, `e2e4`, weight 7, learn 0.
+/// let mut bytes = 0x463b96181691fc9c_u64.to_be_bytes().to_vec();
+/// bytes.extend((12 << 6 | 28_u16).to_be_bytes()); // from e2 (12) to e4 (28)
+/// bytes.extend(7_u16.to_be_bytes());
+/// bytes.extend(0_u32.to_be_bytes());
+/// let book = Book::from_bytes(&bytes)?;
+/// let moves = book.moves(&Position::new());
+/// assert_eq!(moves.len(), 1);
+/// assert_eq!((moves[0].mv.to().to_string(), moves[0].weight), ("e4".to_string(), 7));
+/// # Ok::<(), chessnote::position::polyglot::BookError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Book {
+    entries: Vec<Entry>,
+}
+
+/// One entry of a [`Book`], as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The position's Polyglot key.
+    pub key: u64,
+    /// The move, coded: to square (bits 0-5), from square (6-11),
+    /// promotion (12-14: knight 1 to queen 4); castling as the king taking
+    /// its rook.
+    pub raw_move: u16,
+    /// Its weight: how often or how well it was played (0: deleted, by
+    /// custom).
+    pub weight: u16,
+    /// A value programs may use for learning.
+    pub learn: u32,
+}
+
+/// A move of a book in a position ([`Book::moves`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    /// The move, legal in the position.
+    pub mv: Move,
+    /// Its weight.
+    pub weight: u16,
+    /// Its learn value.
+    pub learn: u32,
+}
+
+/// Why bytes are not a Polyglot book.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BookError {
+    /// The length (in bytes) is not a whole number of 16-byte entries.
+    Length(usize),
+    /// The entry of this index (from 0) has a smaller key than the one
+    /// before it: a book is sorted by key.
+    Unsorted(usize),
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::Length(len) => write!(
+                f,
+                "not a Polyglot book: {len} bytes is not a whole number of 16-byte entries"
+            ),
+            BookError::Unsorted(at) => write!(
+                f,
+                "not a Polyglot book: entry {at} has a smaller key than the one before it"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for BookError {}
+
+impl Book {
+    /// The book these bytes are (a `.bin` file's).
+    ///
+    /// # Errors
+    ///
+    /// [`BookError`]: a length that is not a whole number of entries, or
+    /// entries not sorted by key.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
+        if bytes.len() % 16 != 0 {
+            return Err(BookError::Length(bytes.len()));
+        }
+        let mut entries = Vec::with_capacity(bytes.len() / 16);
+        for (at, raw) in bytes.chunks_exact(16).enumerate() {
+            let word = |range: core::ops::Range<usize>| {
+                raw[range].iter().fold(0u64, |n, &b| n << 8 | u64::from(b))
+            };
+            let entry = Entry {
+                key: word(0..8),
+                raw_move: word(8..10) as u16,
+                weight: word(10..12) as u16,
+                learn: word(12..16) as u32,
+            };
+            if entries
+                .last()
+                .is_some_and(|last: &Entry| last.key > entry.key)
+            {
+                return Err(BookError::Unsorted(at));
+            }
+            entries.push(entry);
+        }
+        Ok(Book { entries })
+    }
+
+    /// Reads the book of a `.bin` file.
+    ///
+    /// # Errors
+    ///
+    /// The file's I/O errors; a [`BookError`] as an error of kind
+    /// `InvalidData`.
+    #[cfg(feature = "std")]
+    pub fn open(path: impl AsRef<std::path::Path>) -> std::io::Result<Book> {
+        let bytes = std::fs::read(path)?;
+        Book::from_bytes(&bytes)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+    }
+
+    /// Every entry, in order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The entries of a key, in order.
+    pub fn entries_of(&self, key: u64) -> &[Entry] {
+        let start = self.entries.partition_point(|e| e.key < key);
+        let end = self.entries.partition_point(|e| e.key <= key);
+        &self.entries[start..end]
+    }
+
+    /// The moves of `position`, in the book's order: those of its key with
+    /// a weight of at least 1 (0 marks a deleted entry) that are legal
+    /// there, castling read from the king taking its rook (in standard
+    /// chess, `e1h1` is `O-O` when a king stands on `e1`), as python-chess's
+    /// `MemoryMappedReader::find_all` gives them.
+    pub fn moves(&self, position: &Position) -> Vec<BookMove> {
+        self.entries_of(position.polyglot_key())
+            .iter()
+            .filter(|entry| entry.weight >= 1)
+            .filter_map(|entry| {
+                let mv = book_move(entry.raw_move, position)?;
+                Some(BookMove {
+                    mv,
+                    weight: entry.weight,
+                    learn: entry.learn,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The legal move `raw` codes in `position`, if it is one.
+fn book_move(raw: u16, position: &Position) -> Option<Move> {
+    let from = Square::from_index_masked((raw >> 6) as u8 & 63);
+    let mut to = Square::from_index_masked(raw as u8 & 63);
+    let promotion = match (raw >> 12) & 7 {
+        0 => None,
+        1 => Some(PieceKind::Knight),
+        2 => Some(PieceKind::Bishop),
+        3 => Some(PieceKind::Rook),
+        4 => Some(PieceKind::Queen),
+        // A drop or an unknown piece: no move of chess.
+        _ => return None,
+    };
+    if from == to {
+        return None;
+    }
+    if position.castling_mode() == CastlingMode::Standard && promotion.is_none() {
+        let king = position
+            .piece_at(from)
+            .is_some_and(|p| p.kind == PieceKind::King);
+        to = match (from, to) {
+            (Square::E1, Square::H1) | (Square::E8, Square::H8) if king => {
+                Square::new(File::G, from.rank())
+            }
+            (Square::E1, Square::A1) | (Square::E8, Square::A8) if king => {
+                Square::new(File::C, from.rank())
+            }
+            _ => to,
+        };
+    }
+    Uci::Normal {
+        from,
+        to,
+        promotion,
+    }
+    .to_move(position)
+    .ok()
 }
 
 /// The 781 numbers of the Polyglot book format (its `Random64` array,

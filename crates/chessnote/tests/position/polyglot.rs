@@ -164,3 +164,53 @@ fn start(game: &Value) -> Option<Position> {
         None => Some(Position::new()),
     }
 }
+
+/// The book of `scripts/gen_polyglot_vectors.py` gives, for every position
+/// asked, the moves python-chess's reader finds, in its order, with their
+/// weights and learn values.
+#[test]
+fn book_moves_equal_python_chess() {
+    use chessnote::position::polyglot::{Book, BookError};
+    use chessnote::uci::Uci;
+
+    let path = format!("{}/tests/data/book.bin.zst", env!("CARGO_MANIFEST_DIR"));
+    let raw = std::fs::read(&path).unwrap();
+    let mut bytes = Vec::new();
+    ruzstd::decoding::StreamingDecoder::new(raw.as_slice())
+        .unwrap()
+        .read_to_end(&mut bytes)
+        .unwrap();
+    let book = Book::from_bytes(&bytes).unwrap();
+    assert_eq!(book.entries().len() * 16, bytes.len());
+    let (mut asked, mut found) = (0, 0);
+    for line in read_vectors("book.tsv.zst").lines() {
+        let (fen, expected) = line.split_once('\t').unwrap();
+        let position = position(fen, false).unwrap();
+        let moves: Vec<String> = book
+            .moves(&position)
+            .iter()
+            .map(|m| {
+                let uci = Uci::from_move(m.mv, position.castling_mode());
+                format!("{uci}:{}:{}", m.weight, m.learn)
+            })
+            .collect();
+        let moves = if moves.is_empty() {
+            "-".to_owned()
+        } else {
+            moves.join(" ")
+        };
+        assert_eq!(moves, expected, "{fen}");
+        asked += 1;
+        found += usize::from(expected != "-");
+    }
+    assert!(
+        asked > 10_000 && found > 5_000,
+        "{asked} asked, {found} with moves"
+    );
+    // Bytes that are not a book.
+    assert_eq!(Book::from_bytes(&bytes[..20]), Err(BookError::Length(20)));
+    // The last entry (the greatest key) before the first.
+    let mut unsorted = bytes[bytes.len() - 16..].to_vec();
+    unsorted.extend_from_slice(&bytes[..16]);
+    assert_eq!(Book::from_bytes(&unsorted), Err(BookError::Unsorted(1)));
+}
