@@ -173,7 +173,7 @@ impl Book {
     /// [`BookError`]: a length that is not a whole number of entries, or
     /// entries not sorted by key.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.len() % 16 != 0 {
+        if !bytes.len().is_multiple_of(16) {
             return Err(BookError::Length(bytes.len()));
         }
         let mut entries = Vec::with_capacity(bytes.len() / 16);
