@@ -222,7 +222,7 @@ impl Builder {
 /// }
 /// let batch = batch.finish();
 /// assert_eq!(batch.num_rows(), 2);
-/// assert_eq!(batch.num_columns(), 37);
+/// assert_eq!(batch.num_columns(), 40);
 /// # Ok::<(), core::convert::Infallible>(())
 /// ```
 pub struct BatchBuilder {

@@ -57,6 +57,8 @@ impl Needs {
     pub const COMMENTS: Needs = Needs(1 | 4);
     /// The movetext written back as PGN.
     pub const MOVETEXT: Needs = Needs(8);
+    /// The opening named as Lichess names it (the moves replayed).
+    pub const OPENING: Needs = Needs(1 | 16);
 
     /// Both.
     #[must_use]
@@ -345,6 +347,14 @@ columns! { |row|
     /// The position after the last move played, as FEN (null when the
     /// start position is not legal).
     FinalFen = "final_fen", Text, null, MOVES => Value::Text(row.record().game.end().map(|end| Cow::Owned(end.to_string())));
+    /// The ECO code of the opening as Lichess names it (the deepest of the
+    /// first 40 positions in its openings table; null when none is, or the
+    /// game does not start from the standard position).
+    OpeningEco = "opening_eco", Text, null, OPENING => text(row.record().game.opening.map(|o| o.eco));
+    /// The name of that opening (`Sicilian Defense: Najdorf Variation`).
+    OpeningName = "opening_name", Text, null, OPENING => text(row.record().game.opening.map(|o| o.name));
+    /// The ply after which the game stood on that opening's position.
+    OpeningPly = "opening_ply", UInt32, null, OPENING => Value::UInt32(row.record().game.opening.map(|o| o.ply));
     /// The `%clk` of each move, in centiseconds.
     Clk = "clk", Int32s, never, COMMENTS => Value::Int32s(IntList { row, of: IntsOf::Clocks });
     /// The `%eval` of each move in centipawns, when it is not a mate.
@@ -463,6 +473,9 @@ impl Columns {
                 Column::Tags,
                 Column::SourceOffset,
                 Column::SourceLen,
+                Column::OpeningEco,
+                Column::OpeningName,
+                Column::OpeningPly,
             ])
             .0
             | (Columns::MOVES.0 & !Column::ErrorLine.bit() & !Column::ErrorColumn.bit()),
@@ -649,7 +662,7 @@ mod tests {
 
     #[test]
     fn presets() {
-        assert_eq!(Column::ALL.len(), 44);
+        assert_eq!(Column::ALL.len(), 47);
         let hf: Vec<_> = Columns::HF.iter().map(Column::name).collect();
         assert_eq!(hf[..3], ["Event", "Site", "White"]);
         assert_eq!(hf.last(), Some(&"movetext"));

@@ -87,7 +87,8 @@ impl Recorder {
         let mut routing = BuildGame::options(options)
             .replay(needs.contains(Needs::MOVES))
             .san(needs.contains(Needs::SAN))
-            .comments(needs.contains(Needs::COMMENTS) || writer.is_some());
+            .comments(needs.contains(Needs::COMMENTS) || writer.is_some())
+            .openings(needs.contains(Needs::OPENING));
         if writer.is_some() {
             // Read for the movetext alone: the row's moves and problems
             // are the mainline's, as when variations are skipped.

@@ -433,6 +433,9 @@ fn expected_cell(name: &str, t: &Truth, chosen: &HashSet<&str>, source: &str) ->
                 .collect(),
         ),
         "final_fen" => Cell::opt_str(final_fen(game).as_deref()),
+        "opening_eco" => Cell::opt_str(opening_of(game).map(|o| o.eco)),
+        "opening_name" => Cell::opt_str(opening_of(game).map(|o| o.name)),
+        "opening_ply" => Cell::opt_uint(opening_of(game).map(|o| o.ply)),
         "clk" => Cell::List(
             game.moves[..played]
                 .iter()
@@ -486,6 +489,25 @@ fn expected_cell(name: &str, t: &Truth, chosen: &HashSet<&str>, source: &str) ->
         "source_len" => Cell::UInt(t.len),
         other => panic!("a column the spec does not define: {other}"),
     }
+}
+
+/// The opening of the moves played, named move by move with
+/// `chessnote::opening`'s classifier (only from the standard start).
+fn opening_of(game: &Game) -> Option<chessnote::opening::OpeningAt> {
+    if game.chess960 || game.start != chessnote::Setup::STARTING {
+        return None;
+    }
+    let mut position = Position::new();
+    let mut classifier = chessnote::opening::Openings::lichess().classifier(&position);
+    for (ply, m) in game.moves.iter().take_while(|m| m.played).enumerate() {
+        let Some(mv) = m.mv else {
+            // A null move: no position after it is looked at.
+            break;
+        };
+        position.play(mv).ok()?;
+        classifier.push(&position, ply as u32 + 1);
+    }
+    classifier.opening()
 }
 
 /// The position after the moves played, as FEN: played again from the
@@ -718,6 +740,9 @@ fn spec_types() -> Vec<(&'static str, DataType)> {
         ("uci", DataType::Null),
         ("san", DataType::Null),
         ("final_fen", utf8()),
+        ("opening_eco", utf8()),
+        ("opening_name", utf8()),
+        ("opening_ply", DataType::UInt32),
         ("clk", DataType::Null),
         ("eval_cp", DataType::Null),
         ("eval_mate", DataType::Null),

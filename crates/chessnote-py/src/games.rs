@@ -246,6 +246,22 @@ impl PyGame {
         self.game.end().map(|end| end.to_string())
     }
 
+    /// The opening as Lichess names it (its openings table, looked up by
+    /// position over the first 40 plies, the deepest found):
+    /// `{"eco", "name", "ply"}`, or None (no position of the table, or not
+    /// from the standard start).
+    #[getter]
+    fn opening<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(opening) = self.game.opening else {
+            return Ok(None);
+        };
+        let out = PyDict::new(py);
+        out.set_item("eco", opening.eco)?;
+        out.set_item("name", opening.name)?;
+        out.set_item("ply", opening.ply)?;
+        Ok(Some(out))
+    }
+
     /// The SAN leniencies the moves needed (only those allowed).
     #[getter]
     fn leniencies(&self) -> Vec<&'static str> {
@@ -288,6 +304,7 @@ impl PyGame {
             out.set_item(name, list)?;
         }
         out.set_item("final_fen", self.final_fen())?;
+        out.set_item("opening", self.opening(py)?)?;
         Ok(out)
     }
 
@@ -335,6 +352,7 @@ impl Work for ReadGames {
         // Games whose tags `where` refuses are not replayed.
         pgn::Game::builder_with(self.options)
             .variations(self.variations)
+            .openings(true)
             .only(self.filter.clone())
     }
 

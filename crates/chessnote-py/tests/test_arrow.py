@@ -104,8 +104,8 @@ def test_schema_and_column_names():
         assert schema.names == chessnote.column_names(columns)
         assert schema.metadata[b"chessnote.schema"] == b"chessnote.lichess.v1"
     assert chessnote.column_names("hf") == HF_COLUMNS
-    assert len(chessnote.column_names("lichess")) == 37
-    assert len(chessnote.column_names("full")) == 44
+    assert len(chessnote.column_names("lichess")) == 40
+    assert len(chessnote.column_names("full")) == 47
     # Whatever order columns are asked for in, the schema's order.
     assert chessnote.column_names(["uci", "White"]) == ["White", "uci"]
 

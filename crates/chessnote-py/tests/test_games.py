@@ -69,6 +69,7 @@ def check_accessors(game, d: dict, replay: bool) -> None:
     assert game.san == d["san"], where
     assert game.clocks == d["clocks"], where
     assert game.evals == d["evals"], where
+    assert game.opening == d["opening"], where
     assert [error_tuple(e) for e in game.errors] == [dict_error_tuple(e) for e in d["errors"]], where
     moves = game.moves()
     assert len(moves) == len(d["uci"]), where
@@ -504,3 +505,23 @@ def test_small_files_agree_with_python_chess_or_differ_as_documented():
         seen += 1
     assert seen > 150, seen
     assert differing <= documented, sorted(differing - documented)
+
+
+def test_openings_are_named_as_lichess_names_them():
+    """Lichess's games carry the ECO and Opening tags it wrote with its
+    openings table: ours names nearly all of them the same (the table has
+    changed a little since the games were played)."""
+    games = list(chessnote.read_pgn(shared_file("medium/lichess_db_1000k.pgn")))
+    same = 0
+    for game in games:
+        tags = dict(game.headers)
+        found = game.opening
+        if found is None:
+            same += tags.get("Opening") == "?"
+        else:
+            same += (found["eco"], found["name"]) == (tags.get("ECO"), tags.get("Opening"))
+            assert 1 <= found["ply"] <= min(40, game.plies)
+    assert len(games) > 400 and same * 100 >= len(games) * 97
+    # A game from another position has none.
+    fen = next(chessnote.read_pgn(b'[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n1. Kb2 *'))
+    assert fen.opening is None

@@ -121,6 +121,7 @@ pub mod eran;
 pub mod fen;
 pub mod lan;
 pub mod location;
+pub mod opening;
 pub mod pgn;
 pub mod pin;
 pub mod position;

@@ -24,7 +24,7 @@ use super::{Run, TempFile, chessnote, shared_path};
 // ---------------------------------------------------------------------------
 
 /// Every column, in the canonical order.
-const COLUMNS: [&str; 44] = [
+const COLUMNS: [&str; 47] = [
     "Event",
     "Site",
     "White",
@@ -55,6 +55,9 @@ const COLUMNS: [&str; 44] = [
     "uci",
     "san",
     "final_fen",
+    "opening_eco",
+    "opening_name",
+    "opening_ply",
     "clk",
     "eval_cp",
     "eval_mate",
@@ -693,6 +696,17 @@ fn expected_row(json_line: &str, columns: &[&str], source: &str) -> BTreeMap<Str
     row.insert("Plies".into(), value("plies"));
     row.insert("uci".into(), value("uci"));
     row.insert("san".into(), value("san"));
+    let opening = value("opening");
+    for (column, key) in [
+        ("opening_eco", "eco"),
+        ("opening_name", "name"),
+        ("opening_ply", "ply"),
+    ] {
+        row.insert(
+            column.into(),
+            opening.get(key).cloned().unwrap_or(Value::Null),
+        );
+    }
     row.insert("clk".into(), value("clocks"));
     let evals = value("evals");
     let evals = evals.as_array().unwrap();

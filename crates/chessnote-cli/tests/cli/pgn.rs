@@ -744,6 +744,7 @@ fn json_has_every_key_with_its_type_on_the_lichess_sample() {
             "errors",
             "warnings",
             "final_fen",
+            "opening",
         ];
         want.sort_unstable();
         assert_eq!(keys, want, "game {i}");

@@ -286,6 +286,12 @@ class Game:
     def final_fen(self) -> str | None:
         """The position after the moves played; None when the start is not legal."""
     @property
+    def opening(self) -> dict[str, Any] | None:
+        """The opening as Lichess names it: ``{"eco", "name", "ply"}``, the
+        deepest of the game's first 40 positions in the Lichess openings
+        table; None when none is, or the game does not start from the
+        standard position."""
+    @property
     def leniencies(self) -> list[str]:
         """The SAN leniencies the moves needed (only those allowed)."""
     def moves(self) -> list[Move]: ...

@@ -75,6 +75,9 @@ pub struct Game {
     /// Every warning, in input order: moves written off the standard and
     /// played (see [`PgnErrorKind::is_warning`](super::PgnErrorKind::is_warning)).
     pub warnings: Vec<PgnError>,
+    /// The opening as Lichess names it, when the builder names openings
+    /// ([`GameBuilder::openings`]; see [`crate::opening`]).
+    pub opening: Option<crate::opening::OpeningAt>,
     /// The position after the last mainline move played.
     end: Option<Position>,
     notes: Notes,
@@ -197,6 +200,7 @@ impl Game {
             leniencies: SanOptions::STRICT,
             errors: Vec::new(),
             warnings: Vec::new(),
+            opening: None,
             end: None,
             notes: Notes::default(),
             dropped: 0,
@@ -219,6 +223,7 @@ impl Game {
         self.leniencies = SanOptions::STRICT;
         self.errors.clear();
         self.warnings.clear();
+        self.opening = None;
         self.end = None;
         self.notes.text.clear();
         self.notes.comments.clear();
@@ -574,6 +579,26 @@ impl GameBuilder {
         self.replay.sink_mut().last_move_only = true;
         self
     }
+
+    /// Whether to name each game's opening as Lichess does
+    /// ([`Game::opening`]; default no).
+    ///
+    /// ```
+    /// use chessnote::pgn::{Game, ReadOptions, Reader};
+    /// let mut builder = Game::builder_with(ReadOptions::DEFAULT).openings(true);
+    /// let mut reader = Reader::from_slice(b"1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *");
+    /// let opening = reader.read_game(&mut builder)?.unwrap().opening.unwrap();
+    /// assert_eq!((opening.eco, opening.name, opening.ply), ("B90", "Sicilian Defense: Najdorf Variation", 10));
+    /// # Ok::<(), core::convert::Infallible>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[must_use]
+    pub fn openings(self, name: bool) -> GameBuilder {
+        let options = self.replay.options().openings(name);
+        GameBuilder {
+            replay: self.replay.with_options(options),
+        }
+    }
 }
 
 impl BuildGame {
@@ -828,6 +853,10 @@ impl GameSink for BuildGame {
         game.variations = state.variations();
         game.leniencies = state.leniencies();
         game.end = state.has_start().then(|| state.position().clone());
+        #[cfg(feature = "std")]
+        {
+            game.opening = state.opening();
+        }
         self.sizes = (game.moves.len(), game.notes.comments.len(), self.text.len());
         // Every comment went in as text: the whole is text too.
         let text = core::mem::take(&mut self.text);

@@ -55,6 +55,7 @@ pub struct ReplayOptions {
     comments: bool,
     variation_problems: bool,
     tags: bool,
+    openings: bool,
 }
 
 impl ReplayOptions {
@@ -71,6 +72,7 @@ impl ReplayOptions {
             comments: false,
             variation_problems: false,
             tags: true,
+            openings: false,
         }
     }
 
@@ -137,6 +139,17 @@ impl ReplayOptions {
     #[must_use]
     pub const fn comments(mut self, read: bool) -> ReplayOptions {
         self.comments = read;
+        self
+    }
+
+    /// Whether to name each game's opening as Lichess does
+    /// ([`ReplayState::opening`]; default no): the deepest of its first 40
+    /// positions in the Lichess openings table ([`crate::opening`]). Costs
+    /// a table lookup for each of those positions.
+    #[cfg(feature = "std")]
+    #[must_use]
+    pub const fn openings(mut self, name: bool) -> ReplayOptions {
+        self.openings = name;
         self
     }
 
@@ -520,6 +533,10 @@ pub struct ReplayState {
     tag_text: Vec<u8>,
     tag_ends: Vec<(usize, usize)>,
     tag_encoding: Encoding,
+    /// The game's opening, as its moves are played
+    /// ([`ReplayOptions::openings`]).
+    #[cfg(feature = "std")]
+    opening: Option<crate::opening::Classifier<'static>>,
 }
 
 impl ReplayState {
@@ -551,6 +568,8 @@ impl ReplayState {
             tag_text: Vec::new(),
             tag_ends: Vec::new(),
             tag_encoding: Encoding::Utf8,
+            #[cfg(feature = "std")]
+            opening: None,
         }
     }
 
@@ -616,6 +635,15 @@ impl ReplayState {
     #[inline]
     pub fn previous_position(&self) -> Option<&Position> {
         self.replayer.previous_position()
+    }
+
+    /// The game's opening as Lichess names it, once its moves are played
+    /// ([`ReplayOptions::openings`]; `None` without it, or when none of its
+    /// first positions is in the table, or when it does not start from the
+    /// standard position).
+    #[cfg(feature = "std")]
+    pub fn opening(&self) -> Option<crate::opening::OpeningAt> {
+        self.opening.as_ref()?.opening()
     }
 
     /// The ply of the last move played on the current line.
@@ -691,6 +719,10 @@ impl ReplayState {
         self.warnings.clear();
         self.dropped = Default::default();
         self.comment.clear();
+        #[cfg(feature = "std")]
+        {
+            self.opening = None;
+        }
     }
 
     /// Keeps `problem` (an error of the replay, one of the reader's, or a
@@ -932,6 +964,18 @@ impl<S: GameSink> Replay<S> {
         if ply.depth == 0 && ply.san.is_some() {
             self.state.plies += 1;
         }
+        #[cfg(feature = "std")]
+        if ply.depth == 0
+            && let Some(opening) = &mut self.state.opening
+        {
+            match ply.mv {
+                Some(_) if ply.played => {
+                    opening.push(self.state.replayer.position(), self.state.plies);
+                }
+                // A null move, or a move not played: the replay stops.
+                _ => opening.stop(),
+            }
+        }
         self.sink.ply(&self.state, ply);
     }
 
@@ -1020,6 +1064,11 @@ impl<S: GameSink> Visitor for Replay<S> {
                 Ok(()) => state.start_valid = true,
                 Err(error) => state.keep(error, false),
             }
+        }
+        #[cfg(feature = "std")]
+        if state.options.openings && state.start_valid && !skip {
+            let openings = crate::opening::Openings::lichess();
+            state.opening = Some(openings.classifier(state.replayer.start()));
         }
         match self.sink.begin_movetext(&self.state) {
             Continue(()) if !skip => Continue(()),

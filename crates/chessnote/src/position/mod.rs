@@ -422,6 +422,11 @@ impl Position {
         SquareSet(self.board.of(color, kind))
     }
 
+    /// The number of pieces on the board.
+    pub(crate) fn occupied_count(&self) -> u32 {
+        self.board.occupied().count_ones()
+    }
+
     /// The square of `color`'s king.
     ///
     /// ```

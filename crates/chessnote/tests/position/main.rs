@@ -7,6 +7,7 @@ mod common;
 
 mod differential;
 mod edge_cases;
+mod openings;
 mod perft;
 mod polyglot;
 mod props;

@@ -154,7 +154,9 @@ impl Job for Json {
     type Worker = GameBuilder;
 
     fn worker(&self, only: Option<&Filter>) -> GameBuilder {
-        Game::builder_with(self.options).only(only.cloned())
+        Game::builder_with(self.options)
+            .openings(true)
+            .only(only.cloned())
     }
 
     fn game<I: Input>(
@@ -494,6 +496,17 @@ fn game_json(out: &mut String, game: &Game) {
     out.push_str(",\"final_fen\":");
     match game.end() {
         Some(end) => json_str(out, &end.to_string()),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"opening\":");
+    match game.opening {
+        Some(opening) => {
+            out.push_str("{\"eco\":");
+            json_str(out, opening.eco);
+            out.push_str(",\"name\":");
+            json_str(out, opening.name);
+            let _ = write!(out, ",\"ply\":{}}}", opening.ply);
+        }
         None => out.push_str("null"),
     }
     out.push_str("}\n");
