@@ -162,8 +162,9 @@ mod io {
     struct Guess {
         /// Its games.
         games: u64,
-        /// Where the reader is when at most two of them are left: from
-        /// there, [`Chunk::check`] reads the rest ahead.
+        /// Where the reader is past the last guessed game start whose
+        /// `[Event` line is short enough to be read as a tag: from there,
+        /// [`Chunk::check`] reads the rest ahead.
         check_from: u64,
     }
 
@@ -219,17 +220,20 @@ mod io {
 
         /// Checks the guess a chunk was cut at, as `reader` (its
         /// [`Chunk::reader`]) reads it: call it before each game until it
-        /// says [`Check::Held`] or [`Check::Missed`]. When at most two of
-        /// the games guessed are left, it skips the rest of the chunk ahead
-        /// (a game or two: a small part of the chunk), and tells whether
-        /// they end where the chunk does and number what was guessed.
+        /// says [`Check::Held`] or [`Check::Missed`]. Once the reader is
+        /// past the last guessed game start whose `[Event` line is short
+        /// enough to be a tag, it skips the rest of the chunk ahead (none of
+        /// it, most of the time: that start is the last game's), and tells
+        /// whether the games end where the chunk does and number what was
+        /// guessed.
         ///
-        /// A game that starts before a line `[Event ` after a blank line
-        /// ends before it (at a `[` of its movetext, before the `[Event`
-        /// line of a comment left open, or at the blank line after its
-        /// tags), but for the first `[Event` tag after a tag line too long
-        /// to read, which one game may take: so when two games are left,
-        /// no game before them reaches past the chunk.
+        /// Why no game read before then can reach past the chunk: a game
+        /// ends before a line `[Event ` after a blank line (at a `[` of its
+        /// movetext, before the `[Event` line of a comment left open, or at
+        /// the blank line after a tag it has read), unless all it has read
+        /// before that line are tag lines too long to read (which are no
+        /// tags, so the `[Event` line is its first): such a game starts
+        /// after the last game that holds a short `[Event` line.
         pub fn check(&self, reader: &Reader<SliceInput<'_>>) -> Check {
             let Some(guess) = self.guess else {
                 return Check::Held;
@@ -512,18 +516,24 @@ mod io {
             if last < first {
                 return None;
             }
-            // The guessed game starts before the cut, the last three kept.
+            // The guessed game starts before the cut, and the last of them
+            // whose `[Event` line is short enough to be read as a tag.
+            let max_tag = self.options.limits.max_tag_len;
             let mut games = 0u64;
-            let mut recent = [0usize; 3];
+            let mut last_short = None;
+            let pending = &self.pending[..view];
             let mut count = |at: usize| {
                 games += 1;
-                recent = [recent[1], recent[2], at];
+                let line = &pending[at..pending.len().min(at.saturating_add(max_tag))];
+                if memchr::memchr(b'\n', line).is_some() {
+                    last_short = Some(at);
+                }
             };
             if self.at_guess || self.is_guess(0) {
                 count(0);
             }
             let mut cut = None;
-            for newline in memchr::memmem::find_iter(&self.pending[..view], b"\n[Event ") {
+            for newline in memchr::memmem::find_iter(pending, b"\n[Event ") {
                 let at = newline + 1;
                 if !self.is_guess(at) {
                     continue;
@@ -535,7 +545,7 @@ mod io {
                 count(at);
             }
             let cut = cut?;
-            let check_from = if games >= 3 { recent[0] + 1 } else { 0 };
+            let check_from = last_short.map_or(0, |at| at + 1);
             let origin = self.start.location;
             let lines = newlines(&self.pending[..cut]);
             let next = GameStart {

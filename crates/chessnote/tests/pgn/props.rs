@@ -169,3 +169,31 @@ fn a_long_line_among_tags_reads_the_same_from_memory_and_streamed() {
         assert!(a == b, "game {} differs", a.index);
     }
 }
+
+/// Tag lines too long to read, each before a blank line and another
+/// `[Event` line too long to read: one game takes them all, past guessed
+/// cuts, so the check must start before it (found by the `pgn_chunks` fuzz
+/// target, whose options and driver this repeats).
+#[test]
+fn a_game_of_long_tag_lines_past_guessed_cuts_is_checked() {
+    let input = include_bytes!("../data/fuzz-chunks-guess-chain.bin");
+    let (&size, data) = input.split_first().unwrap();
+    let mut options = ReadOptions::DEFAULT;
+    options.limits.max_tag_len = 64;
+    options.limits.max_token_len = 32;
+    options.limits.max_depth = 8;
+    let whole = games_in_memory(data, options);
+    let target = usize::from(size >> 2) * 8;
+    for ahead in 1..=4 {
+        let (guessed, _) = games_guessed(data, options, target, 0, ahead);
+        assert_eq!(guessed, whole, "{ahead} chunks ahead");
+    }
+    // And on every chunk size.
+    for target in (1..400).step_by(7) {
+        assert_eq!(
+            games_guessed(data, options, target, 3, 2).0,
+            whole,
+            "chunks of {target}"
+        );
+    }
+}
