@@ -1979,6 +1979,81 @@ mod where_filter {
         );
     }
 
+    /// `opening`, `opening.eco` and `opening.ply` select, in every
+    /// subcommand and on any number of threads, the games whose
+    /// `convert --to json` opening says so.
+    #[test]
+    fn opening_selects_as_the_json_opening_says() {
+        let Some(path) = pgn_path("medium/lichess_db_1000k.pgn") else {
+            return;
+        };
+        let path = path.to_str().unwrap().to_owned();
+        let json = pgn(&["convert", "--to", "json", &path]);
+        let openings: Vec<Value> = json
+            .lines()
+            .iter()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap()["opening"].clone())
+            .collect();
+        assert!(openings.len() > 400);
+        type Test = fn(&Value) -> bool;
+        let cases: [(&str, Test); 5] = [
+            (r#"opening ~ "Sicilian""#, |o| {
+                o["name"].as_str().is_some_and(|n| n.contains("Sicilian"))
+            }),
+            (r#"opening.eco >= "C00" and opening.eco < "C20""#, |o| {
+                o["eco"]
+                    .as_str()
+                    .is_some_and(|e| ("C00".."C20").contains(&e))
+            }),
+            ("opening.ply >= 8", |o| {
+                o["ply"].as_u64().is_some_and(|p| p >= 8)
+            }),
+            ("not opening", Value::is_null),
+            (r#"opening.name = "Scandinavian Defense""#, |o| {
+                o["name"] == "Scandinavian Defense"
+            }),
+        ];
+        for (filter, test) in cases {
+            let want = openings.iter().filter(|o| test(o)).count();
+            assert!(
+                want > 0 || filter == "not opening",
+                "{filter}: no game to find"
+            );
+            for threads in ["1", "3"] {
+                let count = pgn(&["count", "--threads", threads, "--where", filter, &path]);
+                assert_eq!(
+                    count.stdout.trim(),
+                    want.to_string(),
+                    "count --where {filter}"
+                );
+                let rows = pgn(&[
+                    "export",
+                    "--to",
+                    "ndjson",
+                    "--columns",
+                    "White",
+                    "--threads",
+                    threads,
+                    "--where",
+                    filter,
+                    &path,
+                ]);
+                assert_eq!(rows.lines().len(), want, "export --where {filter}");
+                let uci = pgn(&[
+                    "convert",
+                    "--to",
+                    "uci",
+                    "--threads",
+                    threads,
+                    "--where",
+                    filter,
+                    &path,
+                ]);
+                assert_eq!(uci.lines().len(), want, "convert --where {filter}");
+            }
+        }
+    }
+
     /// The tags of every game of a shared file, read in the test.
     fn games_tags(rel: &str) -> Option<(String, Vec<BTreeMap<String, String>>)> {
         let path = pgn_path(rel)?;

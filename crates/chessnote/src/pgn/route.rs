@@ -876,6 +876,8 @@ pub struct Replay<S> {
     state: ReplayState,
     /// Games whose tags this refuses skip their movetext ([`Replay::only`]).
     only: Option<Filter>,
+    /// Whether the filter of [`Replay::only`] reads the opening.
+    filter_openings: bool,
 }
 
 impl<S> Replay<S> {
@@ -885,6 +887,7 @@ impl<S> Replay<S> {
             sink,
             state: ReplayState::new(options),
             only: None,
+            filter_openings: false,
         }
     }
 
@@ -910,6 +913,14 @@ impl<S> Replay<S> {
     /// ```
     #[must_use]
     pub fn only(mut self, filter: Option<Filter>) -> Replay<S> {
+        // A filter of `opening` needs the moves played and the opening
+        // named (it is matched once the game is read, as one of `plies`).
+        self.filter_openings = filter.as_ref().is_some_and(Filter::needs_openings);
+        #[cfg(feature = "std")]
+        if self.filter_openings {
+            self.state.options.openings = true;
+            self.state.options.replay = true;
+        }
         self.only = filter.filter(|f| !f.needs_moves());
         self
     }
@@ -918,10 +929,18 @@ impl<S> Replay<S> {
     /// kept).
     #[must_use]
     pub(crate) fn with_options(self, options: ReplayOptions) -> Replay<S> {
+        #[allow(unused_mut)] // Openings are named with `std` only.
+        let mut options = options;
+        #[cfg(feature = "std")]
+        if self.filter_openings {
+            options.openings = true;
+            options.replay = true;
+        }
         Replay {
             sink: self.sink,
             state: ReplayState::new(options),
             only: self.only,
+            filter_openings: self.filter_openings,
         }
     }
 

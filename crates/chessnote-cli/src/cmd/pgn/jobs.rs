@@ -238,8 +238,8 @@ pub struct Count {
 impl Job for Count {
     type Worker = Replay<Skim>;
 
-    fn worker(&self, _: Option<&Filter>) -> Replay<Skim> {
-        skim(self.options, self.filter, self.moves)
+    fn worker(&self, only: Option<&Filter>) -> Replay<Skim> {
+        skim(self.options, self.filter, self.moves).only(only.cloned())
     }
 
     fn game<I: Input>(
@@ -266,6 +266,7 @@ pub fn skimmer(settings: &super::Settings) -> Replay<Skim> {
         filter.is_some(),
         filter.is_some_and(|f| f.needs_moves()),
     )
+    .only(filter.cloned())
 }
 
 /// A replay that plays nothing: the tags decoded when `tags`, the movetext

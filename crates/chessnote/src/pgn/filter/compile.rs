@@ -64,7 +64,8 @@ pub(super) fn compile(
             None => {}
         }
     }
-    let needs_moves = tests.iter().any(|t| t.field == Field::Plies);
+    let needs_moves = tests.iter().any(|t| t.field.is_of_moves());
+    let needs_openings = tests.iter().any(|t| matches!(t.field, Field::Opening(_)));
     let steps = tests
         .into_iter()
         .zip(jumps)
@@ -79,6 +80,7 @@ pub(super) fn compile(
         steps,
         nodes,
         needs_moves,
+        needs_openings,
     }
 }
 

@@ -5,7 +5,7 @@
 //! period, read by [`TimeControl`]). Nothing here allocates.
 
 use super::compile::Target;
-use super::expr::{Check, Field, Literal, Sub, Test};
+use super::expr::{Check, Field, Literal, OpeningPart, Sub, Test};
 use super::lex::parse_integer;
 use super::{Filter, FilterInput};
 use crate::pgn::tags::{Date, TimeControl, TimePeriod};
@@ -37,6 +37,24 @@ impl Filter {
             Field::Plies => {
                 return match &test.check {
                     Check::Compare(op, Literal::Int(n)) => op.holds(i64::from(game.plies()).cmp(n)),
+                    _ => false,
+                };
+            }
+            Field::Opening(part) => {
+                let Some(opening) = game.opening() else {
+                    return false;
+                };
+                return match (part, &test.check) {
+                    (_, Check::Present) => true,
+                    (OpeningPart::Ply, Check::Compare(op, Literal::Int(n))) => {
+                        op.holds(i64::from(opening.ply).cmp(n))
+                    }
+                    (OpeningPart::Name, Check::Compare(op, Literal::Str(s))) => {
+                        op.holds_str(opening.name, s)
+                    }
+                    (OpeningPart::Eco, Check::Compare(op, Literal::Str(s))) => {
+                        op.holds_str(opening.eco, s)
+                    }
                     _ => false,
                 };
             }
@@ -293,6 +311,65 @@ mod tests {
         assert!(filter.uses_tag(b"WhiteElo"));
         assert!(!Filter::parse("Plies > 40").unwrap().needs_moves());
         assert!(Filter::parse("Plies > 40").unwrap().uses_tag(b"Plies"));
+    }
+
+    #[test]
+    fn openings() {
+        use crate::opening::OpeningAt;
+        /// A game known by its opening.
+        struct Named(Option<OpeningAt>);
+        impl FilterInput for Named {
+            fn tag(&self, _: &str) -> Option<&str> {
+                None
+            }
+            fn plies(&self) -> u32 {
+                0
+            }
+            fn opening(&self) -> Option<OpeningAt> {
+                self.0
+            }
+        }
+        let najdorf = Named(Some(OpeningAt {
+            eco: "B90",
+            name: "Sicilian Defense: Najdorf Variation",
+            ply: 10,
+        }));
+        let none = Named(None);
+        for (expr, want) in [
+            (r#"opening ~ "Sicilian""#, true),
+            (
+                r#"opening.name = "Sicilian Defense: Najdorf Variation""#,
+                true,
+            ),
+            (r#"opening !~ "French""#, true),
+            (r#"opening.eco >= "B50" and opening.eco < "C00""#, true),
+            (r#"opening.eco = "B9""#, false),
+            ("opening.ply = 10", true),
+            ("opening.ply > 10", false),
+            ("opening", true),
+            ("not opening", false),
+        ] {
+            let filter = Filter::parse(expr).unwrap();
+            assert!(filter.needs_openings() && filter.needs_moves(), "{expr}");
+            assert_eq!(filter.matches(&najdorf), want, "{expr}");
+            // No opening: every test of it is false (`not` of one true).
+            let without = expr.starts_with("not ");
+            assert_eq!(filter.matches(&none), without, "{expr} with no opening");
+        }
+        // The tag `Opening` is another field.
+        assert!(!Filter::parse(r#"Opening ~ "x""#).unwrap().needs_openings());
+        // Written back as read.
+        for expr in [
+            "opening.eco = \"B90\"",
+            "opening.ply >= 5",
+            "opening ~ \"Sicilian\"",
+        ] {
+            assert_eq!(Filter::parse(expr).unwrap().to_string(), expr);
+        }
+        assert_eq!(
+            Filter::parse(r#"opening.name = "x""#).unwrap().to_string(),
+            r#"opening = "x""#
+        );
     }
 
     #[test]

@@ -104,14 +104,42 @@ impl Sub {
 pub(super) enum Field {
     /// The number of mainline plies.
     Plies,
+    /// The opening as Lichess names it: a part of it.
+    Opening(OpeningPart),
     /// A tag (its index in `Filter::names`), read as `Sub` says.
     Tag(usize, Sub),
 }
 
+/// What `opening` is read as.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum OpeningPart {
+    /// `opening`, `opening.name`: the name.
+    Name,
+    /// `opening.eco`: the ECO code.
+    Eco,
+    /// `opening.ply`: the ply that reaches it.
+    Ply,
+}
+
+/// The sub-fields of `opening`, by name.
+pub(super) const OPENING_PARTS: [(&str, OpeningPart); 3] = [
+    ("name", OpeningPart::Name),
+    ("eco", OpeningPart::Eco),
+    ("ply", OpeningPart::Ply),
+];
+
 impl Field {
     /// Whether the field is a number (compared with integers only).
     pub(super) const fn is_number(self) -> bool {
-        !matches!(self, Field::Tag(_, Sub::Whole))
+        !matches!(
+            self,
+            Field::Tag(_, Sub::Whole) | Field::Opening(OpeningPart::Name | OpeningPart::Eco)
+        )
+    }
+
+    /// Whether the field is read from the moves (`plies`, `opening`).
+    pub(super) const fn is_of_moves(self) -> bool {
+        matches!(self, Field::Plies | Field::Opening(_))
     }
 }
 

@@ -33,6 +33,13 @@ pub trait FilterInput {
     /// The number of mainline plies (only called when
     /// [`Filter::needs_moves`](super::Filter::needs_moves)).
     fn plies(&self) -> u32;
+
+    /// The game's opening as Lichess names it (only called when
+    /// [`Filter::needs_openings`](super::Filter::needs_openings)); none by
+    /// default.
+    fn opening(&self) -> Option<crate::opening::OpeningAt> {
+        None
+    }
 }
 
 impl FilterInput for Game {
@@ -46,6 +53,12 @@ impl FilterInput for Game {
     fn plies(&self) -> u32 {
         u32::try_from(self.moves.len()).unwrap_or(u32::MAX)
     }
+
+    /// [`Game::opening`] (named when the builder names openings).
+    #[inline]
+    fn opening(&self) -> Option<crate::opening::OpeningAt> {
+        self.opening
+    }
 }
 
 impl FilterInput for ReplayState {
@@ -58,6 +71,13 @@ impl FilterInput for ReplayState {
     #[inline]
     fn plies(&self) -> u32 {
         ReplayState::plies(self)
+    }
+
+    /// [`ReplayState::opening`].
+    #[cfg(feature = "std")]
+    #[inline]
+    fn opening(&self) -> Option<crate::opening::OpeningAt> {
+        ReplayState::opening(self)
     }
 }
 
@@ -118,5 +138,10 @@ impl<T: FilterInput + ?Sized> FilterInput for &T {
     #[inline]
     fn plies(&self) -> u32 {
         (**self).plies()
+    }
+
+    #[inline]
+    fn opening(&self) -> Option<crate::opening::OpeningAt> {
+        (**self).opening()
     }
 }

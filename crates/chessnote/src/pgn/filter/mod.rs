@@ -44,6 +44,13 @@
 //!   a number, always known; it must be compared (`plies` alone is an
 //!   error). A tag named `plies` cannot be tested, nor tags named `and`,
 //!   `or` or `not` (in any case): those words are the language's.
+//! - `opening` (lowercase): the game's opening as Lichess names it (see
+//!   [`crate::opening`]): `opening` or `opening.name` its name (`opening ~
+//!   "Sicilian"`), `opening.eco` its ECO code (`opening.eco >= "B50"`),
+//!   `opening.ply` the ply that reaches it (a number). It has no value when
+//!   the game reaches no position of the table (or does not start from the
+//!   standard position); `opening` alone tests that it has one. A tag named
+//!   `opening` cannot be tested.
 //! - A tag name with a sub-field, which says how to read the value:
 //!   - `.year`, `.month`, `.day`: the value read as a PGN date
 //!     (`YYYY.MM.DD`, see [`Date`](super::tags::Date)), any tag
@@ -171,8 +178,10 @@ pub struct Filter {
     steps: Vec<Step>,
     /// The tree, children before parents; the root is the last node.
     nodes: Vec<Node>,
-    /// Whether a test reads `plies`.
+    /// Whether a test reads `plies` or `opening`.
     needs_moves: bool,
+    /// Whether a test reads `opening`.
+    needs_openings: bool,
 }
 
 impl Filter {
@@ -219,18 +228,35 @@ impl Filter {
     }
 
     /// Whether matching needs the game's moves: the expression uses
-    /// `plies`. When it does not, matching [`Headers`](super::Headers) (tags alone) gives
-    /// the same answers as matching whole games.
+    /// `plies` or `opening`. When it does not, matching
+    /// [`Headers`](super::Headers) (tags alone) gives the same answers as
+    /// matching whole games.
     ///
     /// ```
     /// use chessnote::pgn::filter::Filter;
     /// assert!(Filter::parse("plies > 40 or WhiteElo")?.needs_moves());
+    /// assert!(Filter::parse("opening.eco = \"B90\"")?.needs_moves());
     /// assert!(!Filter::parse("WhiteElo")?.needs_moves());
     /// # Ok::<(), chessnote::pgn::filter::FilterError>(())
     /// ```
     #[inline]
     pub fn needs_moves(&self) -> bool {
         self.needs_moves
+    }
+
+    /// Whether matching needs the game's opening named
+    /// ([`crate::pgn::ReplayOptions::openings`]): the expression uses
+    /// `opening`. [`crate::pgn::Replay::only`] asks for it then.
+    ///
+    /// ```
+    /// use chessnote::pgn::filter::Filter;
+    /// assert!(Filter::parse("opening ~ \"Sicilian\"")?.needs_openings());
+    /// assert!(!Filter::parse("plies > 40")?.needs_openings());
+    /// # Ok::<(), chessnote::pgn::filter::FilterError>(())
+    /// ```
+    #[inline]
+    pub fn needs_openings(&self) -> bool {
+        self.needs_openings
     }
 
     /// Whether the expression reads the tag of that name (so that a caller

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use super::compile::compile;
 use super::error::{FilterError, FilterErrorKind};
-use super::expr::{Check, Field, Literal, Node, SUB_FIELDS, Sub, Test};
+use super::expr::{Check, Field, Literal, Node, OPENING_PARTS, OpeningPart, SUB_FIELDS, Sub, Test};
 use super::lex::{Connective, Lexer, Parsed};
 use super::{Filter, MAX_DEPTH};
 
@@ -183,6 +183,12 @@ impl<'a> Parser<'a> {
         if field.is_number() && !matches!(literal, Literal::Int(_)) {
             return Err(wrong(FilterErrorKind::ExpectedInteger));
         }
+        // An opening's name and ECO code are text, compared as text.
+        if matches!(field, Field::Opening(OpeningPart::Name | OpeningPart::Eco))
+            && !matches!(literal, Literal::Str(_))
+        {
+            return Err(wrong(FilterErrorKind::ExpectedString));
+        }
         Ok(Test {
             field,
             check: Check::Compare(op, literal),
@@ -193,15 +199,23 @@ impl<'a> Parser<'a> {
     fn field(&mut self, name: &str) -> Parsed<Field> {
         let mut sub = Sub::Whole;
         if let Some((word, start)) = self.lex.dotted_word() {
+            let unknown = FilterError::new(FilterErrorKind::UnknownSubField, start);
+            if name == "opening" {
+                let part = OPENING_PARTS.iter().find(|(n, _)| *n == word);
+                return part.map(|&(_, part)| Field::Opening(part)).ok_or(unknown);
+            }
             sub = SUB_FIELDS
                 .iter()
                 .find(|(n, _)| *n == word)
                 .map(|&(_, sub)| sub)
                 .filter(|_| name != "plies")
-                .ok_or(FilterError::new(FilterErrorKind::UnknownSubField, start))?;
+                .ok_or(unknown)?;
         }
         if name == "plies" {
             return Ok(Field::Plies);
+        }
+        if name == "opening" {
+            return Ok(Field::Opening(OpeningPart::Name));
         }
         let index = match self.names.iter().position(|n| n == name) {
             Some(index) => index,
@@ -400,6 +414,9 @@ mod tests {
             ("Date. = 1", K::UnknownSubField, 5),
             ("Date.Year = 1", K::UnknownSubField, 5),
             ("plies.year = 1", K::UnknownSubField, 6),
+            ("opening.year = 1", K::UnknownSubField, 8),
+            (r#"opening.ply ~ "4""#, K::ContainsOnNumber, 12),
+            ("opening.eco = 5", K::ExpectedString, 14),
             ("(WhiteElo", K::UnmatchedParenthesis, 0),
             ("((WhiteElo) or (BlackElo)", K::UnmatchedParenthesis, 0),
             ("WhiteElo)", K::UnmatchedParenthesis, 8),

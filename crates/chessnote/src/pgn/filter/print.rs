@@ -8,13 +8,18 @@ use alloc::vec;
 use core::fmt;
 
 use super::Filter;
-use super::expr::{Check, Field, Literal, Node, Sub, Test};
+use super::expr::{Check, Field, Literal, Node, OpeningPart, Sub, Test};
 
 impl Filter {
     /// Writes one test.
     fn write_test(&self, f: &mut fmt::Formatter<'_>, test: &Test) -> fmt::Result {
         match test.field {
             Field::Plies => f.write_str("plies")?,
+            Field::Opening(part) => match part {
+                OpeningPart::Name => f.write_str("opening")?,
+                OpeningPart::Eco => f.write_str("opening.eco")?,
+                OpeningPart::Ply => f.write_str("opening.ply")?,
+            },
             Field::Tag(name, sub) => {
                 f.write_str(self.names.get(name).map_or("", String::as_str))?;
                 if sub != Sub::Whole {
