@@ -522,6 +522,12 @@ def test_openings_are_named_as_lichess_names_them():
             same += (found["eco"], found["name"]) == (tags.get("ECO"), tags.get("Opening"))
             assert 1 <= found["ply"] <= min(40, game.plies)
     assert len(games) > 400 and same * 100 >= len(games) * 97
+    # `where=` reads it too.
+    sicilian = [g.index for g in games if g.opening and "Sicilian" in g.opening["name"]]
+    path = shared_file("medium/lichess_db_1000k.pgn")
+    for threads in (1, 2):
+        found = [g.index for g in chessnote.read_pgn(path, where='opening ~ "Sicilian"', threads=threads)]
+        assert found == sicilian and len(found) > 10
     # A game from another position has none.
     fen = next(chessnote.read_pgn(b'[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n1. Kb2 *'))
     assert fen.opening is None
