@@ -128,6 +128,39 @@ pub fn decode(compressed: &[u8]) -> Vec<u8> {
     out
 }
 
+/// A file of the repository's reference vectors
+/// (`crates/chessnote/tests/data`, made by the scripts in `scripts/`),
+/// decompressed when its name ends in `.zst`.
+///
+/// # Panics
+///
+/// When the file is missing or cannot be decompressed.
+///
+/// ```
+/// let book = chessnote_testdata::vectors("book.bin.zst");
+/// assert_eq!(book.len() % 16, 0);
+/// ```
+pub fn vectors(name: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../chessnote/tests/data")
+        .join(name);
+    let raw = std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    if name.ends_with(".zst") {
+        decode(&raw)
+    } else {
+        raw
+    }
+}
+
+/// [`vectors`] as text.
+///
+/// # Panics
+///
+/// As [`vectors`], and when the text is not UTF-8.
+pub fn vectors_text(name: &str) -> String {
+    String::from_utf8(vectors(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

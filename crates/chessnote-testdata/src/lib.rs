@@ -20,7 +20,7 @@ mod synthetic;
 
 pub use board::ToyBoard;
 pub use conformance::{Row, conformance, unescape};
-pub use data::{decode, read_data, require_shared, shared_dir, shared_path};
+pub use data::{decode, read_data, require_shared, shared_dir, shared_path, vectors, vectors_text};
 pub use perft::{perft, perft_bulk};
 pub use pgn::{games, san_tokens_of_pgn};
 pub use pieces::Pieces;

@@ -479,19 +479,9 @@ fn key_prints_polyglot_keys() {
     assert_eq!(run.code, 1);
 }
 
-/// Decompresses a vectors file of the library's tests.
+/// A vectors file of the library's tests, decompressed.
 fn library_vectors(name: &str) -> Vec<u8> {
-    use std::io::Read;
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../chessnote/tests/data")
-        .join(name);
-    let raw = std::fs::read(path).expect("vectors are in the repository");
-    let mut out = Vec::new();
-    ruzstd::decoding::StreamingDecoder::new(raw.as_slice())
-        .unwrap()
-        .read_to_end(&mut out)
-        .unwrap();
-    out
+    chessnote_testdata::vectors(name)
 }
 
 /// `fen book BOOK` prints the moves python-chess's reader finds in the

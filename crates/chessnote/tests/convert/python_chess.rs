@@ -4,7 +4,6 @@
 //! every direction.
 
 use std::collections::{BTreeSet, HashMap};
-use std::io::Read;
 
 use chessnote::Move;
 use chessnote::eran::Eran;
@@ -15,14 +14,7 @@ use chessnote::san::{SanOptions, SanPlus};
 use chessnote::uci::Uci;
 
 fn read_vectors(name: &str) -> String {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let raw = std::fs::read(&path).expect("vectors are in the repository");
-    let mut out = String::new();
-    ruzstd::decoding::StreamingDecoder::new(raw.as_slice())
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    out
+    chessnote_testdata::vectors_text(name)
 }
 
 struct Vector {

@@ -3,22 +3,13 @@
 //! FEN files, and every position of the shared games' mainlines (the
 //! vectors of `scripts/gen_polyglot_vectors.py`).
 
-use std::collections::BTreeMap;
-use std::io::Read;
-
 use chessnote::fen::Setup;
 use chessnote::position::{CastlingMode, Position};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 fn read_vectors(name: &str) -> String {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let raw = std::fs::read(&path).expect("vectors are in the repository");
-    let mut out = String::new();
-    ruzstd::decoding::StreamingDecoder::new(raw.as_slice())
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    out
+    chessnote_testdata::vectors_text(name)
 }
 
 fn position(fen: &str, chess960: bool) -> Option<Position> {
@@ -173,13 +164,7 @@ fn book_moves_equal_python_chess() {
     use chessnote::position::polyglot::{Book, BookError};
     use chessnote::uci::Uci;
 
-    let path = format!("{}/tests/data/book.bin.zst", env!("CARGO_MANIFEST_DIR"));
-    let raw = std::fs::read(&path).unwrap();
-    let mut bytes = Vec::new();
-    ruzstd::decoding::StreamingDecoder::new(raw.as_slice())
-        .unwrap()
-        .read_to_end(&mut bytes)
-        .unwrap();
+    let bytes = chessnote_testdata::vectors("book.bin.zst");
     let book = Book::from_bytes(&bytes).unwrap();
     assert_eq!(book.entries().len() * 16, bytes.len());
     let (mut asked, mut found) = (0, 0);
