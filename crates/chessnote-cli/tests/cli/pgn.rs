@@ -2458,3 +2458,69 @@ fn a_file_name_that_is_not_utf8_is_read() {
     );
     assert_eq!(lines[2], "3\ttotal");
 }
+
+/// `convert --to pgn --add-opening` writes each game's `convert --to json`
+/// opening in its `ECO` and `Opening` tags: in games that have neither
+/// (`missing`), or over them (`=replace`); a game with no opening keeps
+/// its tags.
+#[test]
+fn add_opening_writes_the_json_opening_in_the_tags() {
+    let Some(path) = pgn_path("medium/lichess_db_1000k.pgn") else {
+        return;
+    };
+    let path = path.to_str().unwrap().to_owned();
+    let openings: Vec<Value> = pgn(&["convert", "--to", "json", &path])
+        .lines()
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["opening"].clone())
+        .collect();
+    assert!(openings.iter().filter(|o| !o.is_null()).count() > 400);
+    // The tags of each game of PGN text, as `convert --to json` reads them.
+    let tags_of = |pgn_text: &str| -> Vec<(Option<String>, Option<String>)> {
+        pgn_in(&["convert", "--to", "json", "-"], pgn_text.as_bytes())
+            .json()
+            .iter()
+            .map(|g| {
+                let tag = |name: &str| g["headers"][name].as_str().map(str::to_owned);
+                (tag("ECO"), tag("Opening"))
+            })
+            .collect()
+    };
+    // Lichess's games have both tags: `missing` leaves the file as it is.
+    let plain = pgn(&["convert", "--to", "pgn", &path]);
+    let missing = pgn(&["convert", "--to", "pgn", "--add-opening", &path]);
+    assert_eq!(missing.stdout, plain.stdout);
+    let replaced = pgn(&[
+        "convert",
+        "--to",
+        "pgn",
+        "--add-opening=replace",
+        "--threads",
+        "3",
+        &path,
+    ]);
+    let without = pgn_in(
+        &["convert", "--to", "pgn", "--tags", "roster", "-"],
+        plain.stdout.as_bytes(),
+    );
+    let added = pgn_in(
+        &["convert", "--to", "pgn", "--add-opening", "-"],
+        without.stdout.as_bytes(),
+    );
+    let originals = tags_of(&plain.stdout);
+    for (text, kind) in [(&replaced.stdout, "replace"), (&added.stdout, "missing")] {
+        let tags = tags_of(text);
+        assert_eq!(tags.len(), openings.len(), "{kind}");
+        for (i, (opening, got)) in openings.iter().zip(&tags).enumerate() {
+            let want = match opening {
+                Value::Null if kind == "replace" => originals[i].clone(),
+                Value::Null => (None, None),
+                o => (
+                    o["eco"].as_str().map(str::to_owned),
+                    o["name"].as_str().map(str::to_owned),
+                ),
+            };
+            assert_eq!(*got, want, "{kind}: game {i}");
+        }
+    }
+}

@@ -84,4 +84,4 @@ pub use token::{
 pub use tree::{Descendants, GameTree, Mainline, Node, NodeId, Variations};
 pub use visitor::{GameStart, Visitor};
 pub use write::{ClockEval, LineEnding, Style, TagOrder, TagSelection, WriteOptions};
-pub use writer::{PgnWriter, WriteGame};
+pub use writer::{AddOpening, PgnWriter, WriteGame};

@@ -102,6 +102,10 @@ pub struct WriteGame {
     order: Vec<usize>,
     /// Where the `Result` tag's value was written, and what.
     result_at: Option<Range<usize>>,
+    /// Whether the games' openings go in their `ECO` and `Opening` tags.
+    add_opening: AddOpening,
+    /// Where the tags were written (when openings are added).
+    tags_at: Option<Range<usize>>,
     marker: Option<GameResult>,
     /// The ply of the last move of each open line.
     plies: Vec<u32>,
@@ -153,6 +157,29 @@ impl PgnWriter {
         PgnWriter {
             replay: self.replay.with_options(routing),
         }
+    }
+
+    /// Whether to write each game's opening, as Lichess names it
+    /// ([`crate::opening`]), in its `ECO` and `Opening` tags (as
+    /// pgn-extract's `-e` does): where the game has none of them
+    /// ([`AddOpening::Missing`]), or over those it has
+    /// ([`AddOpening::Replace`]). A game with no opening keeps its tags.
+    /// The moves are replayed.
+    ///
+    /// ```
+    /// use chessnote::pgn::{AddOpening, PgnWriter, Reader, WriteOptions};
+    ///
+    /// let mut writer = PgnWriter::new(WriteOptions::STANDARD).add_opening(AddOpening::Missing);
+    /// let mut reader = Reader::from_slice(b"[Event \"x\"]\n\n1. e4 c5 2. Nf3 d6 *");
+    /// reader.read_game(&mut writer)?;
+    /// assert!(writer.output().contains("[ECO \"B50\"]\n[Opening \"Sicilian Defense: Modern Variations\"]\n"));
+    /// # Ok::<(), core::convert::Infallible>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[must_use]
+    pub fn add_opening(mut self, add: AddOpening) -> PgnWriter {
+        self.replay.sink_mut().add_opening = add;
+        self.replay(true)
     }
 
     /// Games whose tags `filter` refuses are not replayed nor written:
@@ -209,6 +236,8 @@ impl WriteGame {
             games: 0,
             order: Vec::new(),
             result_at: None,
+            add_opening: AddOpening::No,
+            tags_at: None,
             marker: None,
             plies: Vec::new(),
             base: 0,
@@ -238,13 +267,16 @@ impl WriteGame {
             (true, false) => VariationMode::Read,
             (true, true) => VariationMode::Replay,
         };
-        ReplayOptions::new(read)
+        let options = ReplayOptions::new(read)
             .replay(replay)
             .variations(variations)
             .variation_problems(written)
             .positions(replay)
             .san(replay)
-            .comments(true)
+            .comments(true);
+        #[cfg(feature = "std")]
+        let options = options.openings(self.add_opening != AddOpening::No);
+        options
     }
 
     /// The options.
@@ -360,6 +392,7 @@ impl GameSink for WriteGame {
         let tags = state.tags();
         let provisional = result_text(&self.layout.options, tags.get("Result"), None);
         let mut out = core::mem::take(&mut self.layout.out);
+        let start = out.len();
         // The Result tag's value, to correct once the marker is known.
         self.result_at = write_tags(
             &mut out,
@@ -368,6 +401,7 @@ impl GameSink for WriteGame {
             provisional,
             &mut self.order,
         );
+        self.tags_at = (self.add_opening != AddOpening::No).then_some(start..out.len());
         self.layout.out = out;
         self.layout.begin();
         self.base = 0;
@@ -466,6 +500,28 @@ impl GameSink for WriteGame {
         }
         let tag = state.tags().get("Result");
         let result = result_text(&self.layout.options, tag, self.marker);
+        #[cfg(feature = "std")]
+        if let Some(at) = self.tags_at.take()
+            && let Some(opening) = state.opening()
+            && self.add_opening.writes(state.tags())
+        {
+            // The tags written again, the opening's among them.
+            let tags = state
+                .tags()
+                .iter()
+                .filter(|(name, _)| !matches!(*name, "ECO" | "Opening"));
+            let opening = [("ECO", opening.eco), ("Opening", opening.name)];
+            let mut written = String::new();
+            write_tags(
+                &mut written,
+                &self.layout.options,
+                tags.chain(opening),
+                result,
+                &mut self.order,
+            );
+            self.layout.out.replace_range(at, &written);
+            self.result_at = None;
+        }
         if let Some(at) = self.result_at.take()
             && self.layout.out.get(at.clone()) != Some(result)
         {
@@ -476,6 +532,31 @@ impl GameSink for WriteGame {
         let (errors, warnings) = state.take_problems();
         self.warnings = warnings;
         errors
+    }
+}
+
+/// Whether a writer puts each game's opening in its `ECO` and `Opening`
+/// tags ([`PgnWriter::add_opening`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AddOpening {
+    /// No (the default).
+    #[default]
+    No,
+    /// In a game that has neither tag.
+    Missing,
+    /// In every game with an opening, over the tags it has.
+    Replace,
+}
+
+impl AddOpening {
+    /// Whether the opening is written in a game of `tags`.
+    #[cfg(feature = "std")]
+    fn writes(self, tags: &super::Tags) -> bool {
+        match self {
+            AddOpening::No => false,
+            AddOpening::Missing => tags.get("ECO").is_none() && tags.get("Opening").is_none(),
+            AddOpening::Replace => true,
+        }
     }
 }
 

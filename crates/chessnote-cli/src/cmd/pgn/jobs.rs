@@ -7,8 +7,8 @@ use chessnote::Diagnostic;
 use chessnote::pgn::commands::Score;
 use chessnote::pgn::filter::Filter;
 use chessnote::pgn::{
-    Game, GameBuilder, GameSink, Input, PgnError, PgnWriter, Ply, ProblemField, ReadOptions,
-    Reader, Replay, ReplayOptions, ReplayState, Skim, WriteOptions,
+    AddOpening, Game, GameBuilder, GameSink, Input, PgnError, PgnWriter, Ply, ProblemField,
+    ReadOptions, Reader, Replay, ReplayOptions, ReplayState, Skim, WriteOptions,
 };
 use chessnote::position::{Notation, WriteNotation};
 
@@ -185,6 +185,8 @@ pub struct Pgn {
     pub write: WriteOptions,
     /// How to read.
     pub options: ReadOptions,
+    /// `--add-opening`.
+    pub add_opening: AddOpening,
 }
 
 impl Job for Pgn {
@@ -195,6 +197,7 @@ impl Job for Pgn {
         // with a leniency is written right), as the export format wants.
         PgnWriter::with_read_options(self.write, self.options)
             .replay(true)
+            .add_opening(self.add_opening)
             .only(only.cloned())
     }
 

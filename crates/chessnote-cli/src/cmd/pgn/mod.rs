@@ -25,7 +25,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use chessnote::pgn::filter::Filter;
-use chessnote::pgn::{ClockEval, LineEnding, ReadOptions, TagSelection, WriteOptions};
+use chessnote::pgn::{AddOpening, ClockEval, LineEnding, ReadOptions, TagSelection, WriteOptions};
 use chessnote::position::{Notation, WriteNotation};
 
 use crate::options::Allow;
@@ -255,6 +255,20 @@ pub struct ConvertArgs {
     /// PGN: end lines with CR LF.
     #[arg(long)]
     pub crlf: bool,
+    /// PGN: write each game's opening, as Lichess names it, in its `ECO`
+    /// and `Opening` tags: where it has neither (`missing`, the default
+    /// when no value is given), or over those it has (`replace`).
+    #[arg(long, value_enum, value_name = "WHERE", num_args = 0..=1, require_equals = true, default_missing_value = "missing")]
+    pub add_opening: Option<AddOpeningArg>,
+}
+
+/// Where `--add-opening` writes the opening.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AddOpeningArg {
+    /// In games that have neither an `ECO` nor an `Opening` tag.
+    Missing,
+    /// In every game that has an opening, over the tags it has.
+    Replace,
 }
 
 /// Arguments of `chessnote pgn count`.
@@ -323,6 +337,11 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                     let job = jobs::Pgn {
                         write: write_options(&args),
                         options: settings.options,
+                        add_opening: match args.add_opening {
+                            None => AddOpening::No,
+                            Some(AddOpeningArg::Missing) => AddOpening::Missing,
+                            Some(AddOpeningArg::Replace) => AddOpening::Replace,
+                        },
                     };
                     drive::drive(job, &settings)
                 }
