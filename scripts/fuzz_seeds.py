@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed corpora for the long fuzz runs of `position`, `convert` and `zip`,
+"""Seed corpora for the long fuzz runs of `position`, `convert`, `zip` and `book`,
 from data no one here wrote: run by hand, then pass the folder after the
 corpus.
 
@@ -92,7 +92,21 @@ def main():
                 archive.comment = b"seed" * (i % 4)
             (out / "zip" / f"s{z}").write_bytes(buf.getvalue())
             z += 1
-    print(f"{min(len(fens), 3000)} position seeds, {n} convert seeds, {z} zip seeds in {out}")
+    # `book` seeds: runs of the test book's entries (sorted by key, so
+    # any run is a book), among them those of the start position.
+    (out / "book").mkdir(parents=True, exist_ok=True)
+    import zstandard
+
+    book = zstandard.ZstdDecompressor().decompress(
+        (ROOT / "crates/chessnote/tests/data/book.bin.zst").read_bytes(), max_output_size=1 << 26
+    )
+    start = bytes.fromhex("463b96181691fc9c")
+    first = book.find(start) // 16 * 16
+    b = 0
+    for at in [first] + list(range(0, len(book), len(book) // 20 // 16 * 16))[:20]:
+        (out / "book" / f"s{b}").write_bytes(book[at : at + 16 * 24])
+        b += 1
+    print(f"{min(len(fens), 3000)} position seeds, {n} convert seeds, {z} zip seeds, {b} book seeds in {out}")
 
 
 if __name__ == "__main__":

@@ -8,9 +8,7 @@
 //! is read (`Chunk::check`) and the chunks cut again where a check missed,
 //! with a few chunks cut ahead of the one read, as threads do.
 
-use std::collections::VecDeque;
-
-use chessnote::pgn::{Check, Chunk, Chunks, Game, ReadOptions, Reader};
+use chessnote::pgn::{Chunks, Game, ReadOptions, Reader};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Some((&size, data)) = data.split_first() else {
@@ -33,33 +31,6 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     assert_eq!(whole, chunked);
 
     let ahead = usize::from(size & 3) + 1;
-    let mut chunks = Chunks::new(data, options, target).guess(true);
-    let mut held: VecDeque<Chunk> = VecDeque::new();
-    let mut guessed = Vec::new();
-    loop {
-        while held.len() < ahead {
-            let Some(chunk) = chunks.next() else { break };
-            held.push_back(chunk.expect("reading a slice cannot fail"));
-        }
-        let Some(chunk) = held.front() else { break };
-        let mut reader = chunk.reader();
-        let mut check = Check::Later;
-        loop {
-            if check == Check::Later {
-                check = chunk.check(&reader);
-            }
-            if let Check::Missed(at) = check {
-                chunks.rewind(at, &held);
-                held.clear();
-                break;
-            }
-            let Some(game) = reader.read_game(&mut builder()).expect("in memory") else {
-                assert_eq!(check, Check::Held, "a guessed chunk ended unchecked");
-                held.pop_front();
-                break;
-            };
-            guessed.push(game);
-        }
-    }
+    let (guessed, _) = chessnote_testdata::games_guessed(data, options, target, ahead, builder);
     assert_eq!(whole, guessed);
 });

@@ -11,6 +11,7 @@
 mod board;
 mod conformance;
 mod data;
+mod guessed;
 mod perft;
 mod pgn;
 mod pieces;
@@ -21,6 +22,7 @@ mod synthetic;
 pub use board::ToyBoard;
 pub use conformance::{Row, conformance, unescape};
 pub use data::{decode, read_data, require_shared, shared_dir, shared_path, vectors, vectors_text};
+pub use guessed::games_guessed;
 pub use perft::{perft, perft_bulk};
 pub use pgn::{games, san_tokens_of_pgn};
 pub use pieces::Pieces;

@@ -2,11 +2,10 @@
 //! hands out bytes in small uneven pieces (as pipes and decompressors do),
 //! and reading the same bytes from memory and streamed.
 
-use std::collections::VecDeque;
 use std::io::Read;
 
 use chessnote::fen::FenOptions;
-use chessnote::pgn::{Check, Chunk, Chunks, Game, PgnLeniency, ReadOptions, Reader};
+use chessnote::pgn::{Chunks, Game, PgnLeniency, ReadOptions, Reader};
 use chessnote::san::SanOptions;
 use serde_json::Value;
 
@@ -168,10 +167,10 @@ pub fn games_chunked(data: &[u8], options: ReadOptions, target: usize, seed: u64
     games
 }
 
-/// The games of `data` cut into chunks at guesses ([`Chunks::guess`]) of
-/// about `target` bytes, `ahead` chunks cut before the first of them is
-/// read (as threads do), each chunk read on its own and checked, and cut
-/// again from where a check misses; with the number of misses.
+/// The games of `data` cut into chunks at guesses of about `target` bytes
+/// (the input read in [`Chunky`] pieces), `ahead` chunks cut before the
+/// first is read, variations read, cut again where a check misses; with
+/// the number of misses.
 pub fn games_guessed(
     data: &[u8],
     options: ReadOptions,
@@ -179,37 +178,8 @@ pub fn games_guessed(
     seed: u64,
     ahead: usize,
 ) -> (Vec<Game>, usize) {
-    let mut chunks = Chunks::new(Chunky::new(data, seed, 5000), options, target).guess(true);
-    let mut held: VecDeque<Chunk> = VecDeque::new();
-    let mut games = Vec::new();
-    let mut misses = 0;
-    loop {
-        while held.len() < ahead.max(1) {
-            let Some(chunk) = chunks.next() else { break };
-            held.push_back(chunk.expect("reading from memory cannot fail"));
-        }
-        let Some(chunk) = held.front() else {
-            return (games, misses);
-        };
-        let mut reader = chunk.reader();
-        let mut check = Check::Later;
-        loop {
-            if check == Check::Later {
-                check = chunk.check(&reader);
-            }
-            if let Check::Missed(at) = check {
-                misses += 1;
-                chunks.rewind(at, &held);
-                held.clear();
-                break;
-            }
-            let builder = &mut Game::builder().variations(true);
-            let Some(game) = reader.read_game(builder).expect("in memory") else {
-                assert_eq!(check, Check::Held, "a guessed chunk ended unchecked");
-                held.pop_front();
-                break;
-            };
-            games.push(game);
-        }
-    }
+    let read = Chunky::new(data, seed, 5000);
+    chessnote_testdata::games_guessed(read, options, target, ahead, || {
+        Game::builder().variations(true)
+    })
 }
