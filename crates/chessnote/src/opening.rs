@@ -96,6 +96,8 @@ impl core::error::Error for OpeningsError {}
 #[derive(Clone, Debug)]
 pub struct Openings {
     rows: Vec<Opening>,
+    /// Each row's position, to confirm what a key found.
+    positions: Vec<Position>,
     /// The position key of each row's last position, with the row, sorted
     /// by key; of rows of one position, the one of the fewest moves.
     keys: Vec<(u64, u16)>,
@@ -122,6 +124,7 @@ impl Openings {
     /// the start (read strictly).
     pub fn from_tsv(text: &'static str) -> Result<Openings, OpeningsError> {
         let mut rows = Vec::new();
+        let mut positions = Vec::new();
         let mut keys = Vec::new();
         for (at, line) in text.lines().enumerate().skip(1) {
             let error = |message: String| OpeningsError {
@@ -152,6 +155,7 @@ impl Openings {
             let row = u16::try_from(rows.len()).map_err(|_| error("too many rows".into()))?;
             keys.push((position.repetition_key(), plies, row));
             rows.push(Opening { eco, name, pgn });
+            positions.push(position);
         }
         // Of the rows of one position, the one of the fewest moves names it
         // (the first of them in the table), as scalachess's
@@ -163,7 +167,12 @@ impl Openings {
         for &(key, _) in &keys {
             filter[(key as usize >> 6) & 1023] |= 1 << (key & 63);
         }
-        Ok(Openings { rows, keys, filter })
+        Ok(Openings {
+            rows,
+            positions,
+            keys,
+            filter,
+        })
     }
 
     /// The rows, in the table's order.
@@ -174,33 +183,34 @@ impl Openings {
     /// The row that names `position`, if any (of the table's rows for it,
     /// the one of the fewest moves, the first of those).
     pub fn of_position(&self, position: &Position) -> Option<Opening> {
-        self.find(position.repetition_key())
-            .map(|row| self.rows[usize::from(row)])
+        self.find(position).map(|row| self.rows[usize::from(row)])
     }
 
-    fn find(&self, key: u64) -> Option<u16> {
+    /// The row of `position`: found by its key, confirmed by the position
+    /// (so that no two positions of one key are taken for each other).
+    fn find(&self, position: &Position) -> Option<u16> {
+        let key = position.repetition_key();
         if self.filter[(key as usize >> 6) & 1023] & (1 << (key & 63)) == 0 {
             return None;
         }
         let at = self.keys.binary_search_by_key(&key, |&(k, _)| k).ok()?;
-        Some(self.keys[at].1)
+        let row = self.keys[at].1;
+        self.positions[usize::from(row)]
+            .same_position(position)
+            .then_some(row)
     }
 
     /// A classifier of a game that starts from `start` (only the standard
     /// start is named: from any other, the game has no opening).
     pub fn classifier(&self, start: &Position) -> Classifier<'_> {
-        let standard = start.repetition_key() == Position::new().repetition_key();
+        let standard = start.same_position(&Position::new());
         Classifier {
             openings: self,
             best: None,
-            pieces: start_pieces(start),
+            pieces: start.occupied_count(),
             done: !standard,
         }
     }
-}
-
-fn start_pieces(position: &Position) -> u32 {
-    position.occupied_count()
 }
 
 /// A game's opening, as its moves are played: [`Classifier::push`] each
@@ -227,7 +237,7 @@ impl Classifier<'_> {
             return;
         }
         self.pieces = position.occupied_count();
-        if let Some(row) = self.openings.find(position.repetition_key()) {
+        if let Some(row) = self.openings.find(position) {
             self.best = Some((row, ply));
         }
     }

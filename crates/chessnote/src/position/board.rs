@@ -254,6 +254,15 @@ impl Chessboard {
     }
 
     /// The hash as if there were no en-passant square.
+    /// Whether `other` has the same pieces on the same squares, the same
+    /// side to move and the same castling rooks.
+    pub(crate) fn same_but_ep(&self, other: &Chessboard) -> bool {
+        self.kinds == other.kinds
+            && self.colors == other.colors
+            && self.turn == other.turn
+            && self.castling == other.castling
+    }
+
     pub(crate) fn hash_without_ep(&self) -> u64 {
         match self.ep {
             Some(ep) => self.hash ^ ep_key(ep),

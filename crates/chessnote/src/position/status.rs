@@ -246,6 +246,15 @@ impl Position {
         self.board.hash()
     }
 
+    /// Whether `other` is the same position as repetitions count it: the
+    /// same board, side to move and castling rights, and the same
+    /// en-passant square where a capture there is legal (what
+    /// [`Position::repetition_key`] hashes).
+    pub(crate) fn same_position(&self, other: &Position) -> bool {
+        let ep = |p: &Position| p.ep_square().filter(|_| p.board.has_legal_en_passant());
+        self.board.same_but_ep(&other.board) && ep(self) == ep(other)
+    }
+
     /// The hash repetitions are counted by (FIDE): as [`Position::hash`],
     /// but an en-passant square counts only if a capture there is legal.
     pub(crate) fn repetition_key(&self) -> u64 {
