@@ -39,7 +39,7 @@ For each input, `--to parquet`, `--to csv` and `--to ndjson` with
 order (and the Parquet types, key-value metadata); the row count; the count
 by Result; avg(WhiteElo), avg(BlackElo); for every game, the columns in
 ROW_COLUMNS (tags, typed tags, GameId, TimeBase/TimeIncrement, uci, san,
-final_fen, clk, eval_cp, eval_mate, status and the first problem, warnings,
+final_fen, the opening, clk, eval_cp, eval_mate, status and the first problem, warnings,
 source_file and source_offset); the rows with status = 'error'; the clk and evals of games
 picked by GameId; uci by game_index; TimeBase/TimeIncrement of the `B+I`
 time controls; Tags['EventDate'] (TWIC) and every game's Tags. With
@@ -135,7 +135,8 @@ FULL_SCHEMA = HF_COLUMNS + [
     ("Variant", "VARCHAR"), ("FEN", "VARCHAR"), ("TimeBase", "UINTEGER"),
     ("TimeIncrement", "USMALLINT"), ("Tags", "MAP(VARCHAR, VARCHAR)"),
     ("Plies", "UINTEGER"), ("uci", "VARCHAR[]"), ("san", "VARCHAR[]"),
-    ("final_fen", "VARCHAR"), ("clk", "INTEGER[]"), ("eval_cp", "INTEGER[]"), ("eval_mate", "SMALLINT[]"),
+    ("final_fen", "VARCHAR"), ("opening_eco", "VARCHAR"), ("opening_name", "VARCHAR"),
+    ("opening_ply", "UINTEGER"), ("clk", "INTEGER[]"), ("eval_cp", "INTEGER[]"), ("eval_mate", "SMALLINT[]"),
     ("status", "VARCHAR"), ("parse_error", "VARCHAR"), ("error_kind", "VARCHAR"),
     ("error_ply", "UINTEGER"), ("error_line", "UBIGINT"), ("error_column", "UBIGINT"),
     ("warnings", "VARCHAR[]"), ("game_index", "UBIGINT"), ("source_file", "VARCHAR"), ("source_offset", "UBIGINT"),
@@ -155,7 +156,8 @@ TAG_COLUMNS = {
 # Per-row values compared for every game in every format.
 ROW_COLUMNS = [
     "Event", "White", "Black", "Result", "WhiteElo", "BlackElo", "UTCDate", "UTCTime", "GameId", "TimeBase",
-    "TimeIncrement", "Plies", "uci", "san", "final_fen", "clk", "eval_cp", "eval_mate", "status",
+    "TimeIncrement", "Plies", "uci", "san", "final_fen", "opening_eco", "opening_name", "opening_ply",
+    "clk", "eval_cp", "eval_mate", "status",
     "parse_error", "error_kind", "error_ply", "error_line", "error_column", "warnings", "source_file",
     "source_offset",
 ]
@@ -278,6 +280,9 @@ class Game:
             "uci": self.uci,
             "san": self.san,
             "final_fen": obj["final_fen"],
+            "opening_eco": (obj["opening"] or {}).get("eco"),
+            "opening_name": (obj["opening"] or {}).get("name"),
+            "opening_ply": (obj["opening"] or {}).get("ply"),
             "clk": self.clk,
             "eval_cp": self.eval_cp,
             "eval_mate": self.eval_mate,
@@ -405,7 +410,7 @@ def sql_column(fmt, name):
     all-null column (inferred as JSON or NULL) compare as null."""
     lists = {"uci": "VARCHAR[]", "san": "VARCHAR[]", "warnings": "VARCHAR[]", "clk": "INTEGER[]", "eval_cp": "INTEGER[]", "eval_mate": "SMALLINT[]"}
     scalars = {"WhiteElo": "INTEGER", "BlackElo": "INTEGER", "TimeBase": "BIGINT",
-               "TimeIncrement": "BIGINT", "Plies": "BIGINT", "error_ply": "BIGINT",
+               "TimeIncrement": "BIGINT", "Plies": "BIGINT", "error_ply": "BIGINT", "opening_ply": "BIGINT",
                "game_index": "BIGINT", "error_line": "BIGINT", "error_column": "BIGINT",
                "source_offset": "BIGINT"}
     if fmt == "parquet" and name not in ("UTCDate", "UTCTime"):
@@ -432,17 +437,17 @@ def duckdb_checks(duckdb, name, fmt, path, games):
     names = [n for n, _ in FULL_SCHEMA]
     if fmt == "parquet":
         got = [(r[0], r[1]) for r in q(f"DESCRIBE SELECT * FROM {src}")]
-        check(f"{label}: --columns full: the 44 columns, canonical order, types", FULL_SCHEMA, got)
+        check(f"{label}: --columns full: the 47 columns, canonical order, types", FULL_SCHEMA, got)
         meta = dict((k.decode(), v.decode()) for k, v in q(f"SELECT key, value FROM parquet_kv_metadata('{path}')"))
         check(f"{label}: key-value metadata chessnote.schema, chessnote.version is there",
               ("chessnote.lichess.v1", True), (meta.get("chessnote.schema"), "chessnote.version" in meta))
     elif fmt == "csv":
         with open(path, encoding="utf-8", newline="") as f:
-            check(f"{label}: header line = the 44 column names in order", ",".join(names), f.readline().rstrip("\r\n"))
+            check(f"{label}: header line = the 47 column names in order", ",".join(names), f.readline().rstrip("\r\n"))
     else:
         with open(path, encoding="utf-8") as f:
             first = json.loads(f.readline(), object_pairs_hook=lambda p: p)
-        check(f"{label}: keys of the first object = the 44 column names in order", names, [k for k, _ in first])
+        check(f"{label}: keys of the first object = the 47 column names in order", names, [k for k, _ in first])
 
     by_result = collections.Counter(g.tag.get("Result") for g in games)
     got = dict(q(f"SELECT {col('Result')}, count(*) FROM {src} GROUP BY ALL"))
