@@ -58,6 +58,7 @@ fn a_file_gives_the_same_lines_from_its_path_and_from_stdin() {
         &["eran"],
         &["fen", "check"],
         &["fen", "parse"],
+        &["fen", "key"],
     ] {
         let run = chessnote(command, "\n\n");
         assert_eq!((run.stdout.as_str(), run.code), ("\n\n", 0), "{command:?}");
