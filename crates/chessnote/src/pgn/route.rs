@@ -913,29 +913,33 @@ impl<S> Replay<S> {
     /// ```
     #[must_use]
     pub fn only(mut self, filter: Option<Filter>) -> Replay<S> {
-        // A filter of `opening` needs the moves played and the opening
-        // named (it is matched once the game is read, as one of `plies`).
         self.filter_openings = filter.as_ref().is_some_and(Filter::needs_openings);
-        #[cfg(feature = "std")]
-        if self.filter_openings {
-            self.state.options.openings = true;
-            self.state.options.replay = true;
-        }
+        let mut options = self.state.options;
+        self.filter_needs(&mut options);
+        self.state.options = options;
         self.only = filter.filter(|f| !f.needs_moves());
         self
+    }
+
+    /// What the filter of [`Replay::only`] needs of `options`: a filter of
+    /// `opening` needs the moves played and the opening named (it is
+    /// matched once the game is read, as one of `plies` is).
+    fn filter_needs(&self, options: &mut ReplayOptions) {
+        #[cfg(feature = "std")]
+        if self.filter_openings {
+            options.openings = true;
+            options.replay = true;
+        }
+        #[cfg(not(feature = "std"))]
+        let _ = options;
     }
 
     /// The same replay with other options (the sink and [`Replay::only`]
     /// kept).
     #[must_use]
     pub(crate) fn with_options(self, options: ReplayOptions) -> Replay<S> {
-        #[allow(unused_mut)] // Openings are named with `std` only.
         let mut options = options;
-        #[cfg(feature = "std")]
-        if self.filter_openings {
-            options.openings = true;
-            options.replay = true;
-        }
+        self.filter_needs(&mut options);
         Replay {
             sink: self.sink,
             state: ReplayState::new(options),
