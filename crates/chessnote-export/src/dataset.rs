@@ -165,6 +165,8 @@ impl ExportOptions {
 pub struct Rows {
     options: ExportOptions,
     parts: Vec<(Key, Builder)>,
+    /// The part of each row, in the order they were pushed.
+    order: Vec<u32>,
 }
 
 enum Builder {
@@ -178,7 +180,12 @@ enum Builder {
 
 /// What [`Rows::take`] gives: the rows gathered, for [`Dataset::write`].
 #[derive(Debug)]
-pub struct Finished(Vec<(Key, Payload)>);
+pub struct Finished {
+    parts: Vec<(Key, Payload)>,
+    /// The part of each row (an index of `parts`), in the order the rows
+    /// were pushed.
+    order: Vec<u32>,
+}
 
 #[derive(Debug)]
 enum Payload {
@@ -203,7 +210,7 @@ impl Payload {
 impl Finished {
     /// The number of rows.
     pub fn len(&self) -> usize {
-        self.0.iter().map(|(_, p)| p.rows()).sum()
+        self.parts.iter().map(|(_, p)| p.rows()).sum()
     }
 
     /// Whether there is no row.
@@ -213,7 +220,65 @@ impl Finished {
 
     /// Appends the rows of `other`, after these.
     pub fn append(&mut self, mut other: Finished) {
-        self.0.append(&mut other.0);
+        let shift = u32::try_from(self.parts.len()).unwrap_or(u32::MAX);
+        self.order
+            .extend(other.order.iter().map(|&part| part + shift));
+        self.parts.append(&mut other.parts);
+    }
+
+    /// Keeps the rows `keep` says, in the order they were pushed (`keep[i]`
+    /// for the `i`th row pushed; rows past its end are kept): how
+    /// `--unique` drops the rows of the copies of a game.
+    pub fn retain(&mut self, keep: &[bool]) {
+        if keep.iter().all(|&k| k) {
+            return;
+        }
+        let mut masks: Vec<Vec<bool>> = self.parts.iter().map(|_| Vec::new()).collect();
+        for (i, &part) in self.order.iter().enumerate() {
+            if let Some(mask) = masks.get_mut(part as usize) {
+                mask.push(keep.get(i).copied().unwrap_or(true));
+            }
+        }
+        self.order = self
+            .order
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| keep.get(i).copied().unwrap_or(true))
+            .map(|(_, &part)| part)
+            .collect();
+        for ((_, payload), mask) in self.parts.iter_mut().zip(&masks) {
+            payload.retain(mask);
+        }
+    }
+}
+
+impl Payload {
+    /// Keeps the rows whose `mask` is true.
+    fn retain(&mut self, mask: &[bool]) {
+        match self {
+            Payload::Text { text, ends } => {
+                let mut kept = String::new();
+                let mut kept_ends = Vec::new();
+                let mut start = 0;
+                for (&end, &keep) in ends.iter().zip(mask) {
+                    if keep {
+                        kept.push_str(&text[start..end]);
+                        kept_ends.push(kept.len());
+                    }
+                    start = end;
+                }
+                *text = kept;
+                *ends = kept_ends;
+            }
+            #[cfg(feature = "arrow")]
+            Payload::Batch(batch) => {
+                let mask = arrow_array::BooleanArray::from(mask.to_vec());
+                // The mask has a value per row: filtering cannot fail.
+                if let Ok(kept) = arrow_select::filter::filter_record_batch(batch, &mask) {
+                    *batch = kept;
+                }
+            }
+        }
     }
 }
 
@@ -223,6 +288,7 @@ impl Rows {
         Rows {
             options: options.clone(),
             parts: Vec::new(),
+            order: Vec::new(),
         }
     }
 
@@ -247,6 +313,7 @@ impl Rows {
                 self.parts.len() - 1
             }
         };
+        self.order.push(u32::try_from(at).unwrap_or(u32::MAX));
         match &mut self.parts[at].1 {
             Builder::Text { text, ends } => {
                 if self.options.format == Format::Csv {
@@ -281,7 +348,10 @@ impl Rows {
     /// The rows appended so far, in partitions; none are left.
     pub fn take(&mut self) -> Finished {
         let mut out = Vec::new();
+        // Where each part goes among those with rows.
+        let mut index = Vec::with_capacity(self.parts.len());
         for (key, builder) in &mut self.parts {
+            index.push(u32::try_from(out.len()).unwrap_or(u32::MAX));
             let payload = match builder {
                 Builder::Text { text, ends } if !ends.is_empty() => Payload::Text {
                     text: std::mem::take(text),
@@ -295,7 +365,11 @@ impl Rows {
             };
             out.push((*key, payload));
         }
-        Finished(out)
+        let order = std::mem::take(&mut self.order)
+            .into_iter()
+            .map(|part| index.get(part as usize).copied().unwrap_or(part))
+            .collect();
+        Finished { parts: out, order }
     }
 }
 
@@ -496,7 +570,7 @@ impl Dataset {
     ///
     /// I/O errors (and the writers', as I/O errors).
     pub fn write(&mut self, rows: Finished) -> io::Result<()> {
-        for (key, payload) in rows.0 {
+        for (key, payload) in rows.parts {
             let total = payload.rows();
             let mut at = 0;
             while at < total {

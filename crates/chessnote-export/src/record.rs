@@ -1,7 +1,7 @@
 //! One game as a row: [`Recorder`] reads it, [`Record`] holds it.
 
 use chessnote::pgn::{
-    BuildGame, Game, Input, MainlineMove, ReadOptions, Reader, Replay, TagSelection, Tags,
+    BuildGame, Game, GameKey, Input, MainlineMove, ReadOptions, Reader, Replay, TagSelection, Tags,
     VariationMode, WriteGame, WriteOptions,
 };
 
@@ -23,6 +23,9 @@ pub struct Record {
     /// The movetext on one line (only when the `movetext` column is
     /// chosen).
     pub movetext: String,
+    /// The game's key for finding duplicates, when the recorder makes
+    /// keys ([`Recorder::keys`]; see [`chessnote::pgn::GameKey`]).
+    pub key: Option<GameKey>,
 }
 
 impl Record {
@@ -70,6 +73,8 @@ impl Record {
 pub struct Recorder {
     replay: Replay<(BuildGame, Option<WriteGame>)>,
     record: Record,
+    columns: Columns,
+    options: ReadOptions,
 }
 
 impl Recorder {
@@ -78,6 +83,19 @@ impl Recorder {
     /// replaying with the SAN and FEN leniencies of `options` (pass the
     /// reader's).
     pub fn new(columns: Columns, options: ReadOptions) -> Recorder {
+        Recorder::with_keys(columns, options, false)
+    }
+
+    /// The same recorder, making each game's key for finding duplicates
+    /// ([`Record::key`]) when `make` (the moves are then played, whatever
+    /// the columns). A filter given before ([`Recorder::only`]) is kept.
+    #[must_use]
+    pub fn keys(self, make: bool) -> Recorder {
+        let filter = self.replay.only_filter().cloned();
+        Recorder::with_keys(self.columns, self.options, make).only(filter)
+    }
+
+    fn with_keys(columns: Columns, options: ReadOptions, keys: bool) -> Recorder {
         let needs = columns.needs();
         let writer = needs.contains(Needs::MOVETEXT).then(|| {
             let mut write = WriteOptions::STANDARD.columns(None);
@@ -88,7 +106,8 @@ impl Recorder {
             .replay(needs.contains(Needs::MOVES))
             .san(needs.contains(Needs::SAN))
             .comments(needs.contains(Needs::COMMENTS) || writer.is_some())
-            .openings(needs.contains(Needs::OPENING));
+            .openings(needs.contains(Needs::OPENING))
+            .keys(keys);
         if writer.is_some() {
             // Read for the movetext alone: the row's moves and problems
             // are the mainline's, as when variations are skipped.
@@ -101,6 +120,8 @@ impl Recorder {
         Recorder {
             replay: Replay::new((build, writer), routing),
             record: Record::default(),
+            columns,
+            options,
         }
     }
 
@@ -111,7 +132,7 @@ impl Recorder {
     pub fn only(self, filter: Option<chessnote::pgn::filter::Filter>) -> Recorder {
         Recorder {
             replay: self.replay.only(filter),
-            record: self.record,
+            ..self
         }
     }
 
@@ -124,10 +145,12 @@ impl Recorder {
         let Some((game, _)) = reader.read_game(&mut self.replay)? else {
             return Ok(None);
         };
+        let key = self.replay.state().game_key();
         let (build, writer) = self.replay.sink_mut();
         let record = &mut self.record;
         build.recycle(core::mem::replace(&mut record.game, game));
         record.len = reader.location().byte.saturating_sub(record.game.offset);
+        record.key = key;
         record.movetext.clear();
         if let Some(writer) = writer {
             record.movetext.push_str(writer.output().trim());

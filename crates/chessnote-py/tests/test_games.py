@@ -531,3 +531,30 @@ def test_openings_are_named_as_lichess_names_them():
     # A game from another position has none.
     fen = next(chessnote.read_pgn(b'[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n1. Kb2 *'))
     assert fen.opening is None
+
+
+def test_where_searches_positions_as_python_chess_counts():
+    """`reaches`, `material` and `status` in `where=` keep as many games as
+    python-chess finds (the committed counts of
+    scripts/gen_search_vectors.py), in games and in tables, on one thread
+    and two."""
+    import pyarrow as pa
+
+    from conftest import zstd_text
+
+    rel = "medium/twic0920.pgn"
+    vectors = Path(__file__).resolve().parents[3] / "crates/chessnote/tests/data/search.tsv.zst"
+    text = zstd_text(vectors)
+    want = {
+        query: int(count)
+        for file, query, count in (line.split("\t") for line in text.splitlines())
+        if file == rel and not query.startswith("--")
+    }
+    assert len(want) > 20
+    path = shared_file(rel)
+    for query, count in want.items():
+        for threads in (1, 2):
+            games = list(chessnote.read_pgn(path, where=query, threads=threads))
+            assert len(games) == count, (query, threads)
+        table = pa.table(chessnote.read_table(path, where=query, columns=["game_index"]))
+        assert table.num_rows == count, query

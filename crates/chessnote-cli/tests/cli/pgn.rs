@@ -2524,3 +2524,134 @@ fn add_opening_writes_the_json_opening_in_the_tags() {
         }
     }
 }
+
+/// Position search (`reaches`, `material`, `status`) and duplicates
+/// (`--unique`, `--duplicates`) in every subcommand, on one thread and
+/// three: the counts python-chess gives (`scripts/gen_search_vectors.py`),
+/// and the same games kept whatever reads them.
+mod search {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use super::{TempDir, pgn, pgn_path};
+
+    /// The python-chess counts of `rel`'s games, by query.
+    fn vectors(rel: &str) -> BTreeMap<String, usize> {
+        chessnote_testdata::vectors_text("search.tsv.zst")
+            .lines()
+            .filter_map(|line| {
+                let mut fields = line.split('\t');
+                let (file, query, count) = (fields.next()?, fields.next()?, fields.next()?);
+                (file == rel).then(|| (query.to_owned(), count.parse().unwrap()))
+            })
+            .collect()
+    }
+
+    /// The game numbers an export keeps.
+    fn indices(args: &[&str], path: &str) -> Vec<u64> {
+        let mut all = vec!["export", "--to", "ndjson", "--columns", "game_index"];
+        all.extend_from_slice(args);
+        all.push(path);
+        let run = pgn(&all);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        run.json()
+            .iter()
+            .map(|row| row["game_index"].as_u64().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn counts_agree_with_python_chess_in_every_subcommand() {
+        for rel in ["medium/twic0920.pgn", "medium/lichess_db_1000k.pgn"] {
+            let Some(path) = pgn_path(rel) else {
+                return;
+            };
+            let path = path.to_str().unwrap().to_owned();
+            let want = vectors(rel);
+            assert!(want.len() > 20, "{rel}: no vectors");
+            for (query, &count) in &want {
+                let flag: Vec<&str> = if query.starts_with("--") {
+                    vec![query.as_str()]
+                } else {
+                    vec!["--where", query.as_str()]
+                };
+                for threads in ["1", "3"] {
+                    let mut args = vec!["count", "--threads", threads];
+                    args.extend(&flag);
+                    args.push(&path);
+                    let run = pgn(&args);
+                    assert_eq!(run.stdout.trim(), count.to_string(), "{rel}: count {query}");
+                    let mut args = vec!["convert", "--to", "uci", "--threads", threads];
+                    args.extend(&flag);
+                    args.push(&path);
+                    assert_eq!(pgn(&args).lines().len(), count, "{rel}: convert {query}");
+                    let mut args = vec!["--threads", threads];
+                    args.extend(&flag);
+                    assert_eq!(indices(&args, &path).len(), count, "{rel}: export {query}");
+                }
+            }
+        }
+    }
+
+    /// `--unique` keeps each game's first copy, `--duplicates` the later
+    /// ones: apart, they are all the games; a copy dropped has the moves of
+    /// a game kept before it; the same games on any number of threads and
+    /// chunk size, in `convert`, `export` and `split`.
+    #[test]
+    fn unique_keeps_first_copies_and_duplicates_the_rest() {
+        // Two of its games are copies of games before them.
+        let Some(path) = pgn_path("medium/lichess_db_1000k.pgn") else {
+            return;
+        };
+        let path = path.to_str().unwrap().to_owned();
+        let lines = pgn(&["convert", "--to", "uci", &path]);
+        let uci = lines.lines();
+        let unique = indices(&["--unique"], &path);
+        let duplicates = indices(&["--duplicates"], &path);
+        assert!(!duplicates.is_empty(), "the file has copies");
+        let all: BTreeSet<u64> = unique.iter().chain(&duplicates).copied().collect();
+        assert_eq!(all.len(), uci.len());
+        assert_eq!(unique.len() + duplicates.len(), uci.len());
+        for &copy in &duplicates {
+            let moves = uci[copy as usize];
+            assert!(!moves.is_empty());
+            assert!(
+                unique
+                    .iter()
+                    .any(|&first| first < copy && uci[first as usize] == moves),
+                "game {copy} is a copy of no game kept before it"
+            );
+        }
+        for threads in ["1", "3"] {
+            for chunk in ["4096", "1048576"] {
+                let args = ["--threads", threads, "--chunk-size", chunk];
+                let mut unique_args = args.to_vec();
+                unique_args.push("--unique");
+                assert_eq!(indices(&unique_args, &path), unique, "{args:?}");
+                let mut pgn_args = vec!["convert", "--to", "pgn", "--duplicates"];
+                pgn_args.extend(args);
+                pgn_args.push(&path);
+                let written = pgn(&pgn_args);
+                assert_eq!(written.stdout.matches("[Event ").count(), duplicates.len());
+            }
+        }
+        let out = TempDir::new("split-unique");
+        let run = pgn(&[
+            "split",
+            "--games",
+            "1000",
+            "--unique",
+            "--out",
+            out.arg(),
+            &path,
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let parts: usize = run
+            .lines()
+            .iter()
+            .map(|line| line.rsplit('\t').next().unwrap().parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(parts, unique.len());
+        let run = pgn(&["count", "--unique", "--duplicates", &path]);
+        assert_eq!(run.code, 2, "the two flags exclude each other");
+    }
+}

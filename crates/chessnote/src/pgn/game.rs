@@ -78,6 +78,11 @@ pub struct Game {
     /// The opening as Lichess names it, when the builder names openings
     /// ([`GameBuilder::openings`]; see [`crate::opening`]).
     pub opening: Option<crate::opening::OpeningAt>,
+    /// What the filter given to the builder ([`GameBuilder::only`])
+    /// watched of the mainline's positions: its `reaches`, `material` and
+    /// `status` tests (`None` when it has none), which
+    /// [`Filter::matches`](super::filter::Filter::matches) reads.
+    pub watch: Option<super::filter::Watch>,
     /// The position after the last mainline move played.
     end: Option<Position>,
     notes: Notes,
@@ -201,6 +206,7 @@ impl Game {
             errors: Vec::new(),
             warnings: Vec::new(),
             opening: None,
+            watch: None,
             end: None,
             notes: Notes::default(),
             dropped: 0,
@@ -292,6 +298,43 @@ impl Game {
     /// The same position, to play on from.
     pub fn end_position(&self) -> Option<&Position> {
         self.end.as_ref()
+    }
+
+    /// The game's key for finding duplicates: its start position and
+    /// mainline moves hashed, as [`ReplayState::game_key`](super::ReplayState::game_key)
+    /// makes it (see [`GameKey`](super::GameKey)). `None` for a game with
+    /// an error or without moves, one whose start is not legal, and one
+    /// whose moves were not all kept ([`GameBuilder::last_move_only`]).
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let pgn = b"1. e4 e5 *\n\n[Event \"Again\"]\n\n1. e4 {!} e5 1-0\n\n1. e4 e5 2. Ke3 *\n";
+    /// let keys: Vec<_> = Reader::from_slice(pgn).games().map(|g| g.key()).collect();
+    /// assert!(keys[0].is_some() && keys[0] == keys[1]);
+    /// assert_eq!(keys[2], None);
+    /// ```
+    pub fn key(&self) -> Option<super::GameKey> {
+        if !self.errors.is_empty()
+            || self.end.is_none()
+            || self.moves.is_empty()
+            || self.moves_dropped() > 0
+        {
+            return None;
+        }
+        let mode = if self.chess960 {
+            crate::position::CastlingMode::Chess960
+        } else {
+            crate::position::CastlingMode::detect(&self.start)
+        };
+        let start = Position::from_setup(&self.start, mode).ok()?;
+        let mut key = super::GameKeyHasher::new(&start);
+        for mv in &self.moves {
+            if !mv.played {
+                return None;
+            }
+            key.push(mv.mv);
+        }
+        Some(key.finish())
     }
 
     /// Where the comments and NAGs of `ply` end (0: before the first move;
@@ -853,6 +896,10 @@ impl GameSink for BuildGame {
         game.variations = state.variations();
         game.leniencies = state.leniencies();
         game.end = state.has_start().then(|| state.position().clone());
+        match (&mut game.watch, state.watch()) {
+            (Some(mine), Some(seen)) => mine.clone_from(seen),
+            (mine, seen) => *mine = seen.cloned(),
+        }
         #[cfg(feature = "std")]
         {
             game.opening = state.opening();

@@ -47,6 +47,7 @@ pub mod filter;
 mod game;
 mod header;
 mod input;
+mod key;
 mod options;
 mod reader;
 mod replay;
@@ -72,6 +73,9 @@ pub use header::{Tags, TagsIter};
 #[cfg(feature = "std")]
 pub use input::IoInput;
 pub use input::{Input, SliceInput};
+#[cfg(feature = "std")]
+pub use key::Duplicates;
+pub use key::{GameKey, GameKeyHasher};
 pub use options::{Limits, PgnLeniencies, PgnLeniency, ReadOptions, UnknownLeniency};
 pub use reader::Reader;
 pub use replay::Replayer;

@@ -11,7 +11,8 @@ use alloc::vec::Vec;
 use core::fmt::Write as _;
 use core::ops::ControlFlow::{self, Break, Continue};
 
-use super::filter::Filter;
+use super::filter::{Filter, Watch};
+use super::key::GameKeyHasher;
 use super::replay::Played;
 use super::{
     Encoding, GameResult, GameStart, Nag, PgnError, PgnErrorKind, RawComment, RawTag, ReadOptions,
@@ -56,6 +57,7 @@ pub struct ReplayOptions {
     variation_problems: bool,
     tags: bool,
     openings: bool,
+    keys: bool,
 }
 
 impl ReplayOptions {
@@ -73,6 +75,7 @@ impl ReplayOptions {
             variation_problems: false,
             tags: true,
             openings: false,
+            keys: false,
         }
     }
 
@@ -150,6 +153,18 @@ impl ReplayOptions {
     #[must_use]
     pub const fn openings(mut self, name: bool) -> ReplayOptions {
         self.openings = name;
+        self
+    }
+
+    /// Whether to make each game's key for finding duplicates
+    /// ([`ReplayState::game_key`]; default no): its start position and
+    /// mainline moves hashed (turns the replay on).
+    #[must_use]
+    pub const fn keys(mut self, make: bool) -> ReplayOptions {
+        self.keys = make;
+        if make {
+            self.replay = true;
+        }
         self
     }
 
@@ -537,6 +552,15 @@ pub struct ReplayState {
     /// ([`ReplayOptions::openings`]).
     #[cfg(feature = "std")]
     opening: Option<crate::opening::Classifier<'static>>,
+    /// What the filter of [`Replay::only`] watches of the mainline's
+    /// positions.
+    watch: Option<Watch>,
+    /// The game's key, as its mainline moves are played
+    /// ([`ReplayOptions::keys`]).
+    key: Option<GameKeyHasher>,
+    /// Whether the watch saw the start: the moves are played (the start is
+    /// legal, and [`Replay::only`] did not skip the game).
+    watching: bool,
 }
 
 impl ReplayState {
@@ -570,6 +594,9 @@ impl ReplayState {
             tag_encoding: Encoding::Utf8,
             #[cfg(feature = "std")]
             opening: None,
+            watch: None,
+            key: None,
+            watching: false,
         }
     }
 
@@ -644,6 +671,24 @@ impl ReplayState {
     #[cfg(feature = "std")]
     pub fn opening(&self) -> Option<crate::opening::OpeningAt> {
         self.opening.as_ref()?.opening()
+    }
+
+    /// What the filter of [`Replay::only`] watched of the game's mainline
+    /// positions (its `reaches`, `material` and `status` tests; `None`
+    /// when it has none): all of them once the game is read.
+    pub fn watch(&self) -> Option<&Watch> {
+        self.watch.as_ref()
+    }
+
+    /// The game's key for finding duplicates, once it is read
+    /// ([`ReplayOptions::keys`]): `None` without the option, for a game
+    /// without moves, and for one not replayed whole from a legal start
+    /// without an error (see [`GameKey`](super::GameKey)).
+    pub fn game_key(&self) -> Option<super::GameKey> {
+        let whole = self.start_valid && self.errors.is_empty() && self.pending.is_empty();
+        self.key
+            .filter(|key| whole && key.plies() > 0)
+            .map(|key| key.finish())
     }
 
     /// The ply of the last move played on the current line.
@@ -723,6 +768,11 @@ impl ReplayState {
         {
             self.opening = None;
         }
+        if let Some(watch) = &mut self.watch {
+            watch.begin();
+        }
+        self.key = None;
+        self.watching = false;
     }
 
     /// Keeps `problem` (an error of the replay, one of the reader's, or a
@@ -893,11 +943,13 @@ impl<S> Replay<S> {
 
     /// Games whose tags `filter` refuses are not replayed: their movetext
     /// is skipped (it is only delimited); the sink gets the game's tags
-    /// ([`GameSink::begin_movetext`]), then its end. A filter that counts
-    /// moves (`plies`) needs every
-    /// game replayed, so it changes nothing here; `None` replays every
-    /// game. The sink still sees every game: apply the filter to the
-    /// games it gives, as before (a skipped game does not match).
+    /// ([`GameSink::begin_movetext`]), then its end. A filter with tests
+    /// of the moves (`plies`, `opening`, `reaches`, `material`, `status`)
+    /// skips the games its tags alone refuse, whatever those tests would
+    /// say, and has the others replayed (its tests of positions watched:
+    /// [`ReplayState::watch`]); `None` replays every game. The sink still
+    /// sees every game: apply the filter to the games it gives, as before
+    /// (a skipped game does not match).
     ///
     /// ```
     /// use chessnote::pgn::filter::Filter;
@@ -914,10 +966,11 @@ impl<S> Replay<S> {
     #[must_use]
     pub fn only(mut self, filter: Option<Filter>) -> Replay<S> {
         self.filter_openings = filter.as_ref().is_some_and(Filter::needs_openings);
+        self.state.watch = filter.as_ref().and_then(Filter::watch);
         let mut options = self.state.options;
         self.filter_needs(&mut options);
         self.state.options = options;
-        self.only = filter.filter(|f| !f.needs_moves());
+        self.only = filter;
         self
     }
 
@@ -930,8 +983,9 @@ impl<S> Replay<S> {
             options.openings = true;
             options.replay = true;
         }
-        #[cfg(not(feature = "std"))]
-        let _ = options;
+        if self.state.watch.is_some() {
+            options.replay = true;
+        }
     }
 
     /// The same replay with other options (the sink and [`Replay::only`]
@@ -940,12 +994,19 @@ impl<S> Replay<S> {
     pub(crate) fn with_options(self, options: ReplayOptions) -> Replay<S> {
         let mut options = options;
         self.filter_needs(&mut options);
+        let mut state = ReplayState::new(options);
+        state.watch = self.state.watch;
         Replay {
             sink: self.sink,
-            state: ReplayState::new(options),
+            state,
             only: self.only,
             filter_openings: self.filter_openings,
         }
+    }
+
+    /// The filter of [`Replay::only`], if any.
+    pub fn only_filter(&self) -> Option<&Filter> {
+        self.only.as_ref()
     }
 
     /// The sink.
@@ -978,6 +1039,11 @@ impl<S: GameSink> Replay<S> {
     fn end(&mut self) -> S::Output {
         self.state.finish_tags();
         self.state.finish();
+        if self.state.watching
+            && let Some(watch) = &mut self.state.watch
+        {
+            watch.end(self.state.replayer.position());
+        }
         self.sink.end_game(&mut self.state)
     }
 
@@ -997,6 +1063,14 @@ impl<S: GameSink> Replay<S> {
                 }
                 // A null move, or a move not played: the replay stops.
                 _ => opening.stop(),
+            }
+        }
+        if ply.depth == 0 && ply.played {
+            if let Some(watch) = &mut self.state.watch {
+                watch.see(self.state.replayer.position());
+            }
+            if let Some(key) = &mut self.state.key {
+                key.push(ply.mv);
             }
         }
         self.sink.ply(&self.state, ply);
@@ -1080,7 +1154,10 @@ impl<S: GameSink> Visitor for Replay<S> {
     fn begin_movetext(&mut self, (): ()) -> ControlFlow<S::Output> {
         self.state.finish_tags();
         // A game `only` refuses: the sink sees its tags, not its moves.
-        let skip = self.only.as_ref().is_some_and(|f| !f.matches(&self.state));
+        let skip = self
+            .only
+            .as_ref()
+            .is_some_and(|f| f.refuses_by_tags(&self.state));
         let state = &mut self.state;
         if state.options.replay {
             match state.replayer.begin_movetext() {
@@ -1092,6 +1169,15 @@ impl<S: GameSink> Visitor for Replay<S> {
         if state.options.openings && state.start_valid && !skip {
             let openings = crate::opening::Openings::lichess();
             state.opening = Some(openings.classifier(state.replayer.start()));
+        }
+        if state.start_valid && !skip {
+            if let Some(watch) = &mut state.watch {
+                watch.see(state.replayer.start());
+                state.watching = true;
+            }
+            if state.options.keys {
+                state.key = Some(GameKeyHasher::new(state.replayer.start()));
+            }
         }
         match self.sink.begin_movetext(&self.state) {
             Continue(()) if !skip => Continue(()),

@@ -182,6 +182,18 @@ impl PgnWriter {
         self.replay(true)
     }
 
+    /// Whether to make each game's key for finding duplicates
+    /// ([`ReplayState::game_key`] of [`PgnWriter::state`]; default no). The
+    /// moves are replayed then. Set it after [`PgnWriter::replay`], which
+    /// sets the routing anew.
+    #[must_use]
+    pub fn keys(self, make: bool) -> PgnWriter {
+        let routing = self.replay.options().keys(make);
+        PgnWriter {
+            replay: self.replay.with_options(routing),
+        }
+    }
+
     /// Games whose tags `filter` refuses are not replayed nor written:
     /// their moves are skipped ([`Replay::only`]).
     #[must_use]

@@ -64,25 +64,45 @@ impl Position {
                 key ^= RANDOM[768 + n];
             }
         }
-        if let Some(ep) = self.ep_square() {
-            // The pawn that made the double step stands on the rank before
-            // the en-passant square, seen from the side to move.
-            let rank = match self.turn() {
-                Color::White => Rank::Fifth,
-                Color::Black => Rank::Fourth,
-            };
-            let pawns = self.pieces(self.turn(), PieceKind::Pawn);
-            let beside = [-1, 1]
-                .into_iter()
-                .filter_map(|files| Square::new(ep.file(), rank).offset(files, 0));
-            if beside.into_iter().any(|square| pawns.contains(square)) {
-                key ^= RANDOM[772 + ep.file() as usize];
-            }
+        if let Some(file) = self.polyglot_ep_file() {
+            key ^= RANDOM[772 + file as usize];
         }
         if self.turn() == Color::White {
             key ^= RANDOM[780];
         }
         key
+    }
+}
+
+impl Position {
+    /// The en-passant file the Polyglot key counts: that of the en-passant
+    /// square when a pawn of the side to move stands next to the pawn that
+    /// just made its double step.
+    fn polyglot_ep_file(&self) -> Option<File> {
+        let ep = self.ep_square()?;
+        // The pawn that made the double step stands on the rank before
+        // the en-passant square, seen from the side to move.
+        let rank = match self.turn() {
+            Color::White => Rank::Fifth,
+            Color::Black => Rank::Fourth,
+        };
+        let pawns = self.pieces(self.turn(), PieceKind::Pawn);
+        let mut beside = [-1, 1]
+            .into_iter()
+            .filter_map(|files| Square::new(ep.file(), rank).offset(files, 0));
+        beside
+            .any(|square| pawns.contains(square))
+            .then_some(ep.file())
+    }
+
+    /// Whether `other` is the same position as the Polyglot key sees it:
+    /// the same pieces on the same squares, side to move and castling
+    /// rights, and the same en-passant file where the key counts one
+    /// (exactly, not by the key).
+    pub(crate) fn same_polyglot_position(&self, other: &Position) -> bool {
+        self.board.hash_without_ep() == other.board.hash_without_ep()
+            && self.board.same_but_ep(&other.board)
+            && self.polyglot_ep_file() == other.polyglot_ep_file()
     }
 }
 

@@ -13,6 +13,7 @@ mod python_chess;
 mod python_chess_export;
 mod real_files;
 mod rules;
+mod search;
 mod support;
 mod tree;
 mod typed;

@@ -23,7 +23,7 @@ use crate::support::{for_each_vector_file, pgn_files, python_chess_options, sha1
 /// A kind of difference between a file as python-chess reads it and as
 /// chessnote does.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-enum Diff {
+pub(crate) enum Diff {
     /// Not the same number of games (python-chess ends a game at a blank
     /// line, chessnote at its termination marker or the next tags).
     Games,
@@ -49,7 +49,7 @@ use Diff::*;
 
 /// The differences each small file has, and no other file. Why: `docs/pgn.md`,
 /// "Differences from python-chess".
-const EXPECTED: &[(&str, &[Diff])] = &[
+pub(crate) const EXPECTED: &[(&str, &[Diff])] = &[
     // python-chess ends a game at a blank line; chessnote at its result, the next tag
     // section, or a move number that starts over (game counts differ; chessnote's are the
     // files' own). `[pgn]`…`[/pgn]` wrappers and HTML junk also give chessnote a game of

@@ -46,6 +46,23 @@ pub struct Out {
     pub tags_seen: u64,
     /// Rows for `export`'s dataset.
     pub rows: Option<Finished>,
+    /// With `--unique` or `--duplicates`: each game `--where` kept, with
+    /// its key and where its output starts, for the writing thread to
+    /// keep or drop in game order.
+    pub pieces: Vec<Piece>,
+    /// Games `--unique` or `--duplicates` dropped.
+    pub dropped: u64,
+}
+
+/// A game's output in an [`Out`], for `--unique` and `--duplicates`.
+#[derive(Copy, Clone, Debug)]
+pub struct Piece {
+    /// The game's key (`None`: a game with an error).
+    pub key: Option<chessnote::pgn::GameKey>,
+    /// Where its text starts in `stdout`.
+    pub stdout: usize,
+    /// Where its diagnostics start in `stderr`.
+    pub stderr: usize,
 }
 
 impl Out {
@@ -56,6 +73,39 @@ impl Out {
         self.problems += other.problems;
         self.warnings += other.warnings;
         self.tags_seen |= other.tags_seen;
+        self.dropped += other.dropped;
+    }
+
+    /// Keeps the games `dedup` keeps (of the pieces, in order), their text
+    /// and diagnostics; the others are dropped and counted.
+    fn dedup(&mut self, dedup: super::Dedup, seen: &mut chessnote::pgn::Duplicates) {
+        let pieces = std::mem::take(&mut self.pieces);
+        let Some(first) = pieces.first() else {
+            return;
+        };
+        // Nothing comes before the first game's text; kept if it did.
+        let mut stdout = self.stdout[..first.stdout].to_owned();
+        let mut stderr = self.stderr[..first.stderr].to_owned();
+        let mut keep = Vec::with_capacity(pieces.len());
+        for (i, piece) in pieces.iter().enumerate() {
+            let next = pieces.get(i + 1);
+            keep.push(dedup.keeps(piece.key, seen));
+            if keep[i] {
+                let end = next.map_or(self.stdout.len(), |n| n.stdout);
+                stdout.push_str(&self.stdout[piece.stdout..end]);
+                let end = next.map_or(self.stderr.len(), |n| n.stderr);
+                stderr.push_str(&self.stderr[piece.stderr..end]);
+            } else {
+                self.dropped += 1;
+                self.matched -= 1;
+            }
+        }
+        self.stdout = stdout;
+        self.stderr = stderr;
+        // `export`: a row per piece, in the same order.
+        if let Some(rows) = &mut self.rows {
+            rows.retain(&keep);
+        }
     }
 }
 
@@ -161,6 +211,8 @@ pub struct Totals {
     pub warnings: u64,
     /// Which tags `--where` names were in a game ([`Out::tags_seen`]).
     pub tags_seen: u64,
+    /// Games `--unique` or `--duplicates` dropped.
+    pub dropped: u64,
     /// Whether a source could not be read.
     pub unreadable: bool,
 }
@@ -175,6 +227,7 @@ impl Totals {
             problems: out.problems,
             warnings: out.warnings,
             tags_seen: out.tags_seen,
+            dropped: out.dropped,
             unreadable: false,
         }
     }
@@ -187,6 +240,7 @@ impl Totals {
         self.problems += other.problems;
         self.warnings += other.warnings;
         self.tags_seen |= other.tags_seen;
+        self.dropped += other.dropped;
         self.unreadable |= other.unreadable;
     }
 
@@ -254,6 +308,14 @@ impl Totals {
         if settings.filter.is_some() {
             line = format!("{line} ({} kept by --where)", self.matched);
         }
+        if settings.dedup.is_on() {
+            let flag = if settings.dedup == super::Dedup::Unique {
+                "--unique"
+            } else {
+                "--duplicates"
+            };
+            line = format!("{line} ({} dropped by {flag})", self.dropped);
+        }
         let _ = writeln!(io::stderr(), "chessnote pgn {command}: {line}");
     }
 }
@@ -289,12 +351,22 @@ fn closed(err: &io::Error) -> ! {
 struct Sink<'d> {
     stdout: io::BufWriter<io::Stdout>,
     quiet: bool,
+    /// `--unique`, `--duplicates`, with the keys seen.
+    dedup: super::Dedup,
+    seen: Arc<std::sync::Mutex<chessnote::pgn::Duplicates>>,
     totals: Out,
     dataset: Option<&'d mut Dataset>,
 }
 
 impl Sink<'_> {
     fn emit(&mut self, out: &mut Out) {
+        if self.dedup.is_on() {
+            let mut seen = self
+                .seen
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            out.dedup(self.dedup, &mut seen);
+        }
         if let Some(rows) = out.rows.take() {
             let written = match &mut self.dataset {
                 Some(dataset) => dataset.write(rows),
@@ -342,6 +414,8 @@ pub fn drive_into<J: Job>(job: J, settings: &Settings, dataset: Option<&mut Data
     let mut sink = Sink {
         stdout: io::BufWriter::with_capacity(1 << 16, io::stdout()),
         quiet: settings.quiet,
+        dedup: settings.dedup,
+        seen: Arc::clone(&settings.seen),
         totals: Out::default(),
         dataset,
     };

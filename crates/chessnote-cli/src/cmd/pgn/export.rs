@@ -123,6 +123,7 @@ pub fn run(args: &ExportArgs) -> Result<ExitCode, String> {
     let job = Export {
         options,
         read: settings.options,
+        dedup: settings.dedup.is_on(),
     };
     let totals = drive::drive_into(job, &settings, Some(&mut dataset));
     if let Err(err) = dataset.finish() {
@@ -165,6 +166,9 @@ fn parquet_options(_: &ExportArgs, _: &mut ExportOptions) -> Result<(), String> 
 struct Export {
     options: ExportOptions,
     read: ReadOptions,
+    /// `--unique` or `--duplicates`: each batch of output holds the rows
+    /// of its games, to drop those of copies.
+    dedup: bool,
 }
 
 impl Job for Export {
@@ -172,7 +176,9 @@ impl Job for Export {
 
     fn worker(&self, only: Option<&chessnote::pgn::filter::Filter>) -> (Recorder, Rows) {
         (
-            Recorder::new(self.options.columns, self.read).only(only.cloned()),
+            Recorder::new(self.options.columns, self.read)
+                .keys(self.dedup)
+                .only(only.cloned()),
             Rows::new(&self.options),
         )
     }
@@ -183,8 +189,8 @@ impl Job for Export {
 
     fn flush(&self, (_, rows): &mut (Recorder, Rows), out: &mut Out, end: bool) {
         // On one thread, rows go in whole batches, which the writers take
-        // without a copy.
-        if !end && rows.len() < chessnote_export::BATCH_ROWS {
+        // without a copy; with `--unique`, with the games they are of.
+        if !end && !self.dedup && rows.len() < chessnote_export::BATCH_ROWS {
             return;
         }
         let finished = rows.take();
@@ -207,7 +213,7 @@ impl Job for Export {
         let Some(record) = recorder.read(reader)? else {
             return Ok(false);
         };
-        if !kept(ctx, &record.game, out) {
+        if !kept(ctx, &record.game, || record.key, out) {
             return Ok(true);
         }
         rows.push(record, &ctx.source.name);

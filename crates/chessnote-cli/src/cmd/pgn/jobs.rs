@@ -7,8 +7,8 @@ use chessnote::Diagnostic;
 use chessnote::pgn::commands::Score;
 use chessnote::pgn::filter::Filter;
 use chessnote::pgn::{
-    AddOpening, Game, GameBuilder, GameSink, Input, PgnError, PgnWriter, Ply, ProblemField,
-    ReadOptions, Reader, Replay, ReplayOptions, ReplayState, Skim, WriteOptions,
+    AddOpening, Game, GameBuilder, GameKey, GameSink, Input, PgnError, PgnWriter, Ply,
+    ProblemField, ReadOptions, Reader, Replay, ReplayOptions, ReplayState, Skim, WriteOptions,
 };
 use chessnote::position::{Notation, WriteNotation};
 
@@ -74,6 +74,8 @@ pub struct Moves {
     pub notation: WriteNotation,
     /// How to read.
     pub options: ReadOptions,
+    /// Whether to make each game's key (`--unique`, `--duplicates`).
+    pub keys: bool,
 }
 
 impl Job for Moves {
@@ -85,7 +87,8 @@ impl Job for Moves {
         // move itself; ERAN is written from the position before it.
         let routing = ReplayOptions::new(self.options)
             .san(matches!(notation, Notation::San | Notation::Lan))
-            .positions(notation == Notation::Eran);
+            .positions(notation == Notation::Eran)
+            .keys(self.keys);
         let line = MoveLine {
             notation: self.notation,
             line: String::new(),
@@ -104,7 +107,7 @@ impl Job for Moves {
             return Ok(false);
         }
         let state = replay.state();
-        if !kept(ctx, state, out) {
+        if !kept(ctx, state, || state.game_key(), out) {
             return Ok(true);
         }
         out.stdout.push_str(&replay.sink().line);
@@ -169,7 +172,7 @@ impl Job for Json {
         let Some(game) = reader.read_game(builder)? else {
             return Ok(false);
         };
-        if !kept(ctx, &game, out) {
+        if !kept(ctx, &game, || game.key(), out) {
             return Ok(true);
         }
         game_json(&mut out.stdout, &game);
@@ -187,6 +190,8 @@ pub struct Pgn {
     pub options: ReadOptions,
     /// `--add-opening`.
     pub add_opening: AddOpening,
+    /// Whether to make each game's key (`--unique`, `--duplicates`).
+    pub keys: bool,
 }
 
 impl Job for Pgn {
@@ -198,6 +203,7 @@ impl Job for Pgn {
         PgnWriter::with_read_options(self.write, self.options)
             .replay(true)
             .add_opening(self.add_opening)
+            .keys(self.keys)
             .only(only.cloned())
     }
 
@@ -211,7 +217,7 @@ impl Job for Pgn {
         let Some(errors) = reader.read_game(writer)? else {
             return Ok(false);
         };
-        if kept(ctx, writer.state(), out) {
+        if kept(ctx, writer.state(), || writer.state().game_key(), out) {
             let crlf = self.write.line_ending == chessnote::pgn::LineEnding::CrLf;
             let newline = if crlf { "\r\n" } else { "\n" };
             // The writer puts a blank line before every game but its first;
@@ -236,13 +242,15 @@ pub struct Count {
     pub filter: bool,
     /// Whether `--where` counts moves (then the movetext is read).
     pub moves: bool,
+    /// Whether to make each game's key (`--unique`, `--duplicates`).
+    pub keys: bool,
 }
 
 impl Job for Count {
     type Worker = Replay<Skim>;
 
     fn worker(&self, only: Option<&Filter>) -> Replay<Skim> {
-        skim(self.options, self.filter, self.moves).only(only.cloned())
+        skim(self.options, self.filter, self.moves, self.keys).only(only.cloned())
     }
 
     fn game<I: Input>(
@@ -255,7 +263,7 @@ impl Job for Count {
         if reader.read_game(skim)?.is_none() {
             return Ok(false);
         }
-        kept(ctx, skim.state(), out);
+        kept(ctx, skim.state(), || skim.state().game_key(), out);
         Ok(true)
     }
 }
@@ -268,24 +276,77 @@ pub fn skimmer(settings: &super::Settings) -> Replay<Skim> {
         settings.options,
         filter.is_some(),
         filter.is_some_and(|f| f.needs_moves()),
+        settings.dedup.is_on(),
     )
     .only(filter.cloned())
 }
 
 /// A replay that plays nothing: the tags decoded when `tags`, the movetext
-/// read (its moves counted) when `moves`.
-fn skim(options: ReadOptions, tags: bool, moves: bool) -> Replay<Skim> {
-    let routing = ReplayOptions::new(options).replay(false).tags(tags);
-    Replay::new(Skim(moves), routing)
+/// read (its moves counted) when `moves`; with `keys`, the moves played
+/// for each game's key.
+fn skim(options: ReadOptions, tags: bool, moves: bool, keys: bool) -> Replay<Skim> {
+    let routing = ReplayOptions::new(options)
+        .replay(false)
+        .tags(tags)
+        .keys(keys);
+    Replay::new(Skim(moves || keys), routing)
 }
 
-/// Whether `--where` keeps the game; counts it.
-pub fn kept(ctx: &Ctx<'_>, game: &impl chessnote::pgn::filter::FilterInput, out: &mut Out) -> bool {
+/// Whether `--where` keeps the game; counts it. With `--unique` or
+/// `--duplicates`, a game kept starts a [`Piece`](super::drive::Piece)
+/// of `out` with its key, which the writing thread keeps or drops in game
+/// order.
+pub fn kept(
+    ctx: &Ctx<'_>,
+    game: &impl chessnote::pgn::filter::FilterInput,
+    key: impl FnOnce() -> Option<GameKey>,
+    out: &mut Out,
+) -> bool {
     out.games += 1;
-    let Some(filter) = &ctx.settings.filter else {
-        out.matched += 1;
+    let keep = ctx
+        .settings
+        .filter
+        .as_ref()
+        .is_none_or(|filter| matches(filter, game, out));
+    out.matched += u64::from(keep);
+    if keep && ctx.settings.dedup.is_on() {
+        out.pieces.push(super::drive::Piece {
+            key: key(),
+            stdout: out.stdout.len(),
+            stderr: out.stderr.len(),
+        });
+    }
+    keep
+}
+
+/// [`kept`] for a caller that reads the games in order on one thread
+/// (`split`): `--unique` and `--duplicates` decided at once, with `seen`.
+pub fn kept_in_order(
+    ctx: &Ctx<'_>,
+    state: &ReplayState,
+    seen: &mut chessnote::pgn::Duplicates,
+    out: &mut Out,
+) -> bool {
+    if !kept(ctx, state, || state.game_key(), out) {
+        return false;
+    }
+    let Some(piece) = out.pieces.pop() else {
         return true;
     };
+    if ctx.settings.dedup.keeps(piece.key, seen) {
+        return true;
+    }
+    out.dropped += 1;
+    out.matched -= 1;
+    false
+}
+
+/// Whether `filter` keeps the game; notes which of its tags the game has.
+fn matches(
+    filter: &Filter,
+    game: &impl chessnote::pgn::filter::FilterInput,
+    out: &mut Out,
+) -> bool {
     // Which of the tags it names the game has, until each was seen once.
     let names = filter.tag_names().count().min(64);
     let all = if names == 64 {
@@ -300,9 +361,7 @@ pub fn kept(ctx: &Ctx<'_>, game: &impl chessnote::pgn::filter::FilterInput, out:
             }
         }
     }
-    let keep = filter.matches(game);
-    out.matched += u64::from(keep);
-    keep
+    filter.matches(game)
 }
 
 /// A game's problems on stderr, counted.

@@ -23,9 +23,12 @@ mod split;
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
 use chessnote::pgn::filter::Filter;
-use chessnote::pgn::{AddOpening, ClockEval, LineEnding, ReadOptions, TagSelection, WriteOptions};
+use chessnote::pgn::{
+    AddOpening, ClockEval, Duplicates, GameKey, LineEnding, ReadOptions, TagSelection, WriteOptions,
+};
 use chessnote::position::{Notation, WriteNotation};
 
 use crate::options::Allow;
@@ -127,6 +130,14 @@ pub struct Where {
     /// joined by `and`, `or`, `not` and parentheses (docs/pgn-filter.md).
     #[arg(long = "where", value_name = "EXPR", long_help = WHERE_HELP)]
     pub expr: Option<String>,
+    /// Keep the first game of each start position and mainline (tags,
+    /// comments and variations ignored, as pgn-extract -D): drop the
+    /// later copies. A game with an error is kept (it is no one's copy).
+    #[arg(long, conflicts_with = "duplicates")]
+    pub unique: bool,
+    /// Keep only the later copies of a game: those `--unique` drops.
+    #[arg(long)]
+    pub duplicates: bool,
 }
 
 /// `--where` in `--help` and the manual pages: the language, in brief
@@ -342,6 +353,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                             Some(AddOpeningArg::Missing) => AddOpening::Missing,
                             Some(AddOpeningArg::Replace) => AddOpening::Replace,
                         },
+                        keys: settings.dedup.is_on(),
                     };
                     drive::drive(job, &settings)
                 }
@@ -356,6 +368,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                     let job = jobs::Moves {
                         notation,
                         options: settings.options,
+                        keys: settings.dedup.is_on(),
                     };
                     drive::drive(job, &settings)
                 }
@@ -378,6 +391,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                     options: one.options,
                     filter: one.filter.is_some(),
                     moves: one.filter.as_ref().is_some_and(|f| f.needs_moves()),
+                    keys: one.dedup.is_on(),
                 };
                 let totals = drive::drive(job, &one);
                 total.add(&totals);
@@ -428,6 +442,11 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
         Command::Export(args) => export::run(&args),
         Command::Show(args) => {
             let settings = Settings::new("show", &args.inputs, &args.filter)?;
+            if settings.dedup.is_on() {
+                return Err(
+                    "--unique and --duplicates are for count, convert, split and export".into(),
+                );
+            }
             if let Some(dir) = &args.out {
                 split::distinct_stems(&settings.sources, dir)?;
             }
@@ -584,6 +603,35 @@ impl Source {
     }
 }
 
+/// Which copies of a game to keep.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dedup {
+    /// Every game.
+    All,
+    /// The first copy (`--unique`).
+    Unique,
+    /// The later copies (`--duplicates`).
+    Duplicates,
+}
+
+impl Dedup {
+    /// Whether games need keys.
+    pub fn is_on(self) -> bool {
+        self != Dedup::All
+    }
+
+    /// Whether to keep a game of that key, given the keys seen (which it
+    /// joins): a game without a key (an error) is a first copy.
+    pub fn keeps(self, key: Option<GameKey>, seen: &mut Duplicates) -> bool {
+        let first = key.is_none_or(|key| seen.first(key));
+        match self {
+            Dedup::All => true,
+            Dedup::Unique => first,
+            Dedup::Duplicates => !first,
+        }
+    }
+}
+
 /// What the subcommands share once the flags are read.
 #[derive(Clone)]
 pub struct Settings {
@@ -596,6 +644,12 @@ pub struct Settings {
     pub options: ReadOptions,
     /// `--where`.
     pub filter: Option<Filter>,
+    /// `--unique`, `--duplicates`.
+    pub dedup: Dedup,
+    /// The games seen, by key, with `--unique` or `--duplicates` (shared
+    /// by the sources of one run; used in game order, by the thread that
+    /// writes).
+    pub seen: Arc<Mutex<Duplicates>>,
     /// Worker threads (0: one per core).
     pub threads: usize,
     /// Whether to draw a progress bar.
@@ -608,6 +662,7 @@ pub struct Settings {
 
 impl Settings {
     fn new(command: &'static str, inputs: &Inputs, filter: &Where) -> Result<Settings, String> {
+        let filter_args = filter;
         let mut options = if inputs.strict {
             ReadOptions::STRICT
         } else if inputs.allow.lenient {
@@ -660,11 +715,18 @@ impl Settings {
         } else {
             inputs.progress || std::io::IsTerminal::is_terminal(&std::io::stderr())
         };
+        let dedup = match (filter_args.unique, filter_args.duplicates) {
+            (true, _) => Dedup::Unique,
+            (_, true) => Dedup::Duplicates,
+            _ => Dedup::All,
+        };
         Ok(Settings {
             command,
             sources,
             options,
             filter,
+            dedup,
+            seen: Arc::default(),
             threads,
             progress,
             chunk_size: inputs.chunk_size.max(1),

@@ -136,7 +136,7 @@ impl Job for Show {
             out.games += 1;
             return Ok(true);
         }
-        if !kept(ctx, &game, out) {
+        if !kept(ctx, &game, || None, out) {
             return Ok(true);
         }
         report_game(out, ctx, &game);

@@ -11,7 +11,7 @@ use chessnote::pgn::Chunks;
 use chessnote_io::output::{self, Staged};
 
 use super::drive::{Ctx, Out, Totals};
-use super::jobs::{kept, skimmer};
+use super::jobs::{kept_in_order, skimmer};
 use super::{Settings, Source, SplitArgs};
 use crate::compress::{self, Compression, Finish};
 
@@ -111,8 +111,9 @@ fn count(settings: &Settings, source: &Source) -> io::Result<u64> {
     let mut skim = skimmer(settings);
     let ctx = Ctx { source, settings };
     let mut out = Out::default();
+    let mut seen = chessnote::pgn::Duplicates::default();
     while reader.read_game(&mut skim)?.is_some() {
-        kept(&ctx, skim.state(), &mut out);
+        kept_in_order(&ctx, skim.state(), &mut seen, &mut out);
     }
     Ok(out.matched)
 }
@@ -134,6 +135,10 @@ fn split(args: &SplitArgs, settings: &Settings, source: &Source, out: &mut Out) 
         _ => 0,
     };
     let mut skim = skimmer(settings);
+    let mut seen = settings
+        .seen
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut part: Option<(u64, Part)> = None;
     // Parts are numbered as they are made: 1, 2, … with no gap, even
     // when there are fewer games than `--parts`.
@@ -152,7 +157,7 @@ fn split(args: &SplitArgs, settings: &Settings, source: &Source, out: &mut Out) 
                 break;
             }
             end = (reader.location().byte - base) as usize;
-            if !kept(&ctx, skim.state(), out) {
+            if !kept_in_order(&ctx, skim.state(), &mut seen, out) {
                 continue;
             }
             let index = part_of(taken);

@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 
 use super::Filter;
 use super::expr::{Field, Node, Test};
+use super::watch::PositionTest;
 
 /// Where to go after a test.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -38,6 +39,7 @@ pub(super) struct Step {
 pub(super) fn compile(
     names: Vec<String>,
     tests: Vec<Test>,
+    targets: Vec<PositionTest>,
     nodes: Vec<Node>,
     first_tests: &[usize],
     root: usize,
@@ -66,6 +68,7 @@ pub(super) fn compile(
     }
     let needs_moves = tests.iter().any(|t| t.field.is_of_moves());
     let needs_openings = tests.iter().any(|t| matches!(t.field, Field::Opening(_)));
+    let needs_status = tests.iter().any(|t| t.field == Field::Status);
     let steps = tests
         .into_iter()
         .zip(jumps)
@@ -81,6 +84,8 @@ pub(super) fn compile(
         nodes,
         needs_moves,
         needs_openings,
+        targets,
+        needs_status,
     }
 }
 

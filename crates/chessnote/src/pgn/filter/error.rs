@@ -77,6 +77,33 @@ error_kind! {
         ),
         /// A `)` with no `(`, or a `(` never closed (at that parenthesis).
         UnmatchedParenthesis = ("unmatched-parenthesis", "unmatched parenthesis"),
+        /// `reaches` or `material` not followed by its literal in
+        /// parentheses (`reaches("FEN")`).
+        ExpectedCall = (
+            "expected-call",
+            "expected `(\"…\")`: `reaches` and `material` take a quoted argument"
+        ),
+        /// The FEN of `reaches` is not a legal position (at its quote).
+        BadPosition = ("bad-position", "not the FEN of a legal position"),
+        /// The material of `material` is not White's pieces, `v`, Black's,
+        /// each side one `K` and any of `QRBNP`, at most 16 (at the byte
+        /// where it goes wrong).
+        BadMaterial = (
+            "bad-material",
+            "not a material like `KRPvKR` (White's pieces, `v`, Black's; one `K` each, then `QRBNP`)"
+        ),
+        /// `status` compared otherwise than by `=` or `!=` with one of its
+        /// values (at the operator or the literal).
+        UnknownStatus = (
+            "unknown-status",
+            "`status` is compared by `=` or `!=` with \"checkmate\", \"stalemate\", \"insufficient_material\", \"seventyfive_moves\" or \"fivefold_repetition\""
+        ),
+        /// More than [`MAX_POSITION_TESTS`](super::MAX_POSITION_TESTS)
+        /// distinct `reaches` and `material` tests (at the one too many).
+        TooManyPositions = (
+            "too-many-positions",
+            "more than 64 distinct `reaches` and `material` tests"
+        ),
         /// Parentheses nested deeper than [`MAX_DEPTH`](super::MAX_DEPTH)
         /// (at the first one too many).
         TooDeep = ("too-deep", "parentheses nested deeper than 64"),

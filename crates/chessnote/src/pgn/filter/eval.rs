@@ -5,7 +5,7 @@
 //! period, read by [`TimeControl`]). Nothing here allocates.
 
 use super::compile::Target;
-use super::expr::{Check, Field, Literal, OpeningPart, Sub, Test};
+use super::expr::{Check, Field, Literal, Node, OpeningPart, Sub, Test};
 use super::lex::parse_integer;
 use super::{Filter, FilterInput};
 use crate::pgn::tags::{Date, TimeControl, TimePeriod};
@@ -29,6 +29,70 @@ impl Filter {
                 Target::Reject => return false,
             }
         }
+    }
+
+    /// Whether the tags alone refuse the game: the expression is false
+    /// whatever its tests of the moves (`plies`, `opening`, positions,
+    /// `status`) say, so the moves need not be read. Read over the tree,
+    /// children before parents, each node true, false or unknown (Kleene's
+    /// logic); nothing recurses, and nothing is allocated for up to 64
+    /// nodes. For a filter of tags alone, it is `!matches`.
+    ///
+    /// ```
+    /// use chessnote::pgn::filter::{Filter, TagsAndPlies};
+    /// let tags = [("WhiteElo".to_owned(), "1500".to_owned())];
+    /// let game = TagsAndPlies { tags: &tags, plies: 0 };
+    /// let refuses = |expr: &str| Filter::parse(expr).unwrap().refuses_by_tags(&game);
+    /// assert!(refuses("WhiteElo > 2000 and plies > 40"));
+    /// assert!(!refuses("WhiteElo > 2000 or plies > 40"));
+    /// assert!(!refuses("not (WhiteElo > 2000 and plies > 40)"));
+    /// ```
+    pub fn refuses_by_tags(&self, game: &(impl FilterInput + ?Sized)) -> bool {
+        const UNKNOWN: u8 = 2;
+        if !self.needs_moves {
+            return !self.walk(game);
+        }
+        let mut small = [UNKNOWN; 64];
+        let mut large = alloc::vec::Vec::new();
+        let values: &mut [u8] = if self.nodes.len() <= small.len() {
+            &mut small
+        } else {
+            large.resize(self.nodes.len(), UNKNOWN);
+            &mut large
+        };
+        for (i, node) in self.nodes.iter().enumerate() {
+            let get = |n: usize| values.get(n).copied().unwrap_or(UNKNOWN);
+            let value = match *node {
+                Node::Test(t) => match self.steps.get(t) {
+                    Some(step) if !step.test.field.is_of_moves() => {
+                        u8::from(self.holds(&step.test, game))
+                    }
+                    _ => UNKNOWN,
+                },
+                Node::Not(x) => match get(x) {
+                    UNKNOWN => UNKNOWN,
+                    v => 1 - v,
+                },
+                Node::And(a, b) => match (get(a), get(b)) {
+                    (0, _) | (_, 0) => 0,
+                    (1, 1) => 1,
+                    _ => UNKNOWN,
+                },
+                Node::Or(a, b) => match (get(a), get(b)) {
+                    (1, _) | (_, 1) => 1,
+                    (0, 0) => 0,
+                    _ => UNKNOWN,
+                },
+            };
+            if let Some(slot) = values.get_mut(i) {
+                *slot = value;
+            }
+        }
+        self.nodes
+            .len()
+            .checked_sub(1)
+            .and_then(|root| values.get(root))
+            == Some(&0)
     }
 
     /// Whether one test holds for the game.
@@ -56,6 +120,19 @@ impl Filter {
                         op.holds_str(opening.eco, s)
                     }
                     _ => false,
+                };
+            }
+            Field::Position(i) => return self.held(i, game),
+            Field::Status => {
+                let Some(end) = self.watch_of(game).and_then(|w| w.status()) else {
+                    return false;
+                };
+                return match &test.check {
+                    Check::Present => true,
+                    Check::Compare(op, Literal::Str(s)) => {
+                        op.holds_str(super::watch::status_name(end), s)
+                    }
+                    Check::Compare(..) => false,
                 };
             }
             Field::Tag(name, sub) => (name, sub),

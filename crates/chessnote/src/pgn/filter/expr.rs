@@ -106,6 +106,11 @@ pub(super) enum Field {
     Plies,
     /// The opening as Lichess names it: a part of it.
     Opening(OpeningPart),
+    /// A test of positions (`reaches`, `material`): its index in
+    /// `Filter::targets`.
+    Position(usize),
+    /// `status`: how the final position ends the game.
+    Status,
     /// A tag (its index in `Filter::names`), read as `Sub` says.
     Tag(usize, Sub),
 }
@@ -133,13 +138,17 @@ impl Field {
     pub(super) const fn is_number(self) -> bool {
         !matches!(
             self,
-            Field::Tag(_, Sub::Whole) | Field::Opening(OpeningPart::Name | OpeningPart::Eco)
+            Field::Tag(_, Sub::Whole)
+                | Field::Opening(OpeningPart::Name | OpeningPart::Eco)
+                | Field::Position(_)
+                | Field::Status
         )
     }
 
-    /// Whether the field is read from the moves (`plies`, `opening`).
+    /// Whether the field is read from the moves (`plies`, `opening`, the
+    /// tests of positions, `status`).
     pub(super) const fn is_of_moves(self) -> bool {
-        matches!(self, Field::Plies | Field::Opening(_))
+        !matches!(self, Field::Tag(..))
     }
 }
 

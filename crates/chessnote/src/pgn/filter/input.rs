@@ -3,6 +3,7 @@
 
 use alloc::string::String;
 
+use super::Watch;
 use crate::pgn::{Game, Headers, ReplayState};
 
 /// What a [`Filter`](super::Filter) reads of a game: its tags and, when
@@ -40,6 +41,13 @@ pub trait FilterInput {
     fn opening(&self) -> Option<crate::opening::OpeningAt> {
         None
     }
+
+    /// What the replay's [`Watch`] saw of the game's mainline (only read
+    /// when the filter tests positions or `status`, and only when it
+    /// watched that filter's tests); none by default.
+    fn watch(&self) -> Option<&Watch> {
+        None
+    }
 }
 
 impl FilterInput for Game {
@@ -58,6 +66,12 @@ impl FilterInput for Game {
     #[inline]
     fn opening(&self) -> Option<crate::opening::OpeningAt> {
         self.opening
+    }
+
+    /// [`Game::watch`] (kept when the builder had a filter).
+    #[inline]
+    fn watch(&self) -> Option<&Watch> {
+        self.watch.as_ref()
     }
 }
 
@@ -78,6 +92,12 @@ impl FilterInput for ReplayState {
     #[inline]
     fn opening(&self) -> Option<crate::opening::OpeningAt> {
         ReplayState::opening(self)
+    }
+
+    /// [`ReplayState::watch`].
+    #[inline]
+    fn watch(&self) -> Option<&Watch> {
+        ReplayState::watch(self)
     }
 }
 
@@ -143,5 +163,10 @@ impl<T: FilterInput + ?Sized> FilterInput for &T {
     #[inline]
     fn opening(&self) -> Option<crate::opening::OpeningAt> {
         (**self).opening()
+    }
+
+    #[inline]
+    fn watch(&self) -> Option<&Watch> {
+        (**self).watch()
     }
 }

@@ -1,6 +1,7 @@
 //! Game filters: the `--where EXPR` language of `chessnote pgn count`,
-//! `convert` and `split`, compiled once and matched against each game's
-//! tags (and, when asked, its number of plies).
+//! `convert`, `split` and `export`, compiled once and matched against each
+//! game's tags (and, when asked, its moves: their number, its opening, the
+//! positions it reaches, how it ends).
 //!
 //! ```
 //! use chessnote::pgn::filter::{Filter, TagsAndPlies};
@@ -29,6 +30,9 @@
 //! Date >= 2020.01.01
 //! plies > 40
 //! WhiteElo >= 2000 and (BlackElo < 1500 or not Event ~ "Bullet")
+//! opening ~ "Sicilian" and opening.eco >= "B50"
+//! reaches("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -")
+//! material("KRPvKR") and status = "checkmate"
 //! ```
 //!
 //! **A test** is a field, a comparison and a literal (`WhiteElo >= 2000`),
@@ -51,6 +55,28 @@
 //!   the game reaches no position of the table (or does not start from the
 //!   standard position); `opening` alone tests that it has one. A tag named
 //!   `opening` cannot be tested.
+//! - Positions: `reaches("FEN")` holds when a mainline position (the start
+//!   or one after a mainline move) is the FEN's: the same pieces on the
+//!   same squares, side to move and castling rights, and the same
+//!   en-passant file as the Polyglot key counts it (where a pawn of the
+//!   side to move stands next to the pawn that made the double step); the
+//!   move counters do not count and may be left out.
+//!   `material("KRPvKR")` holds when a mainline position has exactly that
+//!   material: White's pieces, `v`, Black's, each a `K` and any of `QRBNP`
+//!   in any order. Neither is compared: they are tests by themselves, and
+//!   at most [`MAX_POSITION_TESTS`] distinct ones may be used.
+//! - `status` (lowercase): how the final position of the mainline ends
+//!   the game, as python-chess's `board.outcome()` names it:
+//!   `"checkmate"`, `"stalemate"`, `"insufficient_material"`,
+//!   `"seventyfive_moves"`, `"fivefold_repetition"` ([`STATUS_NAMES`]);
+//!   no value when it ends nothing. It is compared by `=` or `!=` with one
+//!   of those; `status` alone tests that the game ended so.
+//!
+//!   These read the replay's positions: [`crate::pgn::Replay::only`] plays
+//!   the moves of the games whose tags pass and watches their positions
+//!   ([`Watch`]), and the filter reads what it saw
+//!   ([`FilterInput::watch`]). Tags named `reaches`, `material` or `status`
+//!   cannot be tested.
 //! - A tag name with a sub-field, which says how to read the value:
 //!   - `.year`, `.month`, `.day`: the value read as a PGN date
 //!     (`YYYY.MM.DD`, see [`Date`](super::tags::Date)), any tag
@@ -139,6 +165,7 @@ mod input;
 mod lex;
 mod parse;
 mod print;
+mod watch;
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -148,6 +175,7 @@ use compile::Step;
 pub use error::{FilterError, FilterErrorKind};
 use expr::Node;
 pub use input::{FilterInput, TagsAndPlies};
+pub use watch::{MAX_POSITION_TESTS, STATUS_NAMES, Watch};
 
 /// How deep parentheses may nest (the 65th open one is a
 /// [`TooDeep`](FilterErrorKind::TooDeep) error).
@@ -178,10 +206,15 @@ pub struct Filter {
     steps: Vec<Step>,
     /// The tree, children before parents; the root is the last node.
     nodes: Vec<Node>,
-    /// Whether a test reads `plies` or `opening`.
+    /// Whether a test reads the moves (`plies`, `opening`, positions,
+    /// `status`).
     needs_moves: bool,
     /// Whether a test reads `opening`.
     needs_openings: bool,
+    /// The tests of positions (`reaches`, `material`), each once.
+    targets: Vec<watch::PositionTest>,
+    /// Whether a test reads `status`.
+    needs_status: bool,
 }
 
 impl Filter {
@@ -228,7 +261,7 @@ impl Filter {
     }
 
     /// Whether matching needs the game's moves: the expression uses
-    /// `plies` or `opening`. When it does not, matching
+    /// `plies`, `opening`, `reaches`, `material` or `status`. When it does not, matching
     /// [`Headers`](super::Headers) (tags alone) gives the same answers as
     /// matching whole games.
     ///

@@ -9,9 +9,12 @@ use alloc::vec::Vec;
 
 use super::compile::compile;
 use super::error::{FilterError, FilterErrorKind};
-use super::expr::{Check, Field, Literal, Node, OPENING_PARTS, OpeningPart, SUB_FIELDS, Sub, Test};
+use super::expr::{
+    Check, Field, Literal, Node, OPENING_PARTS, Op, OpeningPart, SUB_FIELDS, Sub, Test,
+};
 use super::lex::{Connective, Lexer, Parsed};
-use super::{Filter, MAX_DEPTH};
+use super::watch::{PositionTest, STATUS_NAMES};
+use super::{Filter, MAX_DEPTH, MAX_POSITION_TESTS};
 
 /// An operator waiting on the parser's stack.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -48,6 +51,8 @@ pub(super) struct Parser<'a> {
     /// The tag names the tests read, each once.
     names: Vec<String>,
     tests: Vec<Test>,
+    /// The tests of positions, each once.
+    targets: Vec<PositionTest>,
     nodes: Vec<Node>,
     /// The first test of each node.
     first_tests: Vec<usize>,
@@ -63,6 +68,7 @@ impl<'a> Parser<'a> {
             lex: Lexer::new(src),
             names: Vec::new(),
             tests: Vec::new(),
+            targets: Vec::new(),
             nodes: Vec::new(),
             first_tests: Vec::new(),
             operands: Vec::new(),
@@ -97,6 +103,7 @@ impl<'a> Parser<'a> {
             [root] => Ok(compile(
                 self.names,
                 self.tests,
+                self.targets,
                 self.nodes,
                 &self.first_tests,
                 root.node,
@@ -138,7 +145,11 @@ impl<'a> Parser<'a> {
                         return Err(self.lex.unexpected(FilterErrorKind::ExpectedOperand, after));
                     } else {
                         self.lex.advance(word.len());
-                        let test = self.test(word)?;
+                        let test = if word == "reaches" || word == "material" {
+                            self.call(word, start)?
+                        } else {
+                            self.test(word)?
+                        };
                         self.push_test(test);
                         return Ok(());
                     }
@@ -167,6 +178,9 @@ impl<'a> Parser<'a> {
             }
             return Err(self.lex.unexpected(FilterErrorKind::ExpectedOperator, None));
         };
+        if field == Field::Status && !matches!(op, Op::Eq | Op::Ne) {
+            return Err(FilterError::new(FilterErrorKind::UnknownStatus, op_start));
+        }
         if op.is_contains() && field.is_number() {
             return Err(FilterError::new(
                 FilterErrorKind::ContainsOnNumber,
@@ -189,6 +203,15 @@ impl<'a> Parser<'a> {
         {
             return Err(wrong(FilterErrorKind::ExpectedString));
         }
+        // `status` has a few values: any other is a mistake.
+        if field == Field::Status
+            && !matches!(&literal, Literal::Str(s) if STATUS_NAMES.iter().any(|(n, _)| n == s))
+        {
+            return Err(FilterError::new(
+                FilterErrorKind::UnknownStatus,
+                literal_start,
+            ));
+        }
         Ok(Test {
             field,
             check: Check::Compare(op, literal),
@@ -208,11 +231,14 @@ impl<'a> Parser<'a> {
                 .iter()
                 .find(|(n, _)| *n == word)
                 .map(|&(_, sub)| sub)
-                .filter(|_| name != "plies")
+                .filter(|_| name != "plies" && name != "status")
                 .ok_or(unknown)?;
         }
         if name == "plies" {
             return Ok(Field::Plies);
+        }
+        if name == "status" {
+            return Ok(Field::Status);
         }
         if name == "opening" {
             return Ok(Field::Opening(OpeningPart::Name));
@@ -225,6 +251,50 @@ impl<'a> Parser<'a> {
             }
         };
         Ok(Field::Tag(index, sub))
+    }
+
+    /// Reads the rest of `reaches("FEN")` or `material("KRPvKR")`, whose
+    /// name (at byte `start`) has been read: a test that holds when a
+    /// mainline position matches.
+    fn call(&mut self, name: &str, start: usize) -> Parsed<Test> {
+        let expected = |at| FilterError::new(FilterErrorKind::ExpectedCall, at);
+        self.lex.skip_whitespace();
+        if self.lex.peek() != Some(b'(') {
+            return Err(expected(self.lex.pos()));
+        }
+        self.lex.advance(1);
+        self.lex.skip_whitespace();
+        let at = self.lex.pos();
+        if self.lex.peek() != Some(b'"') {
+            return Err(expected(at));
+        }
+        let Literal::Str(text) = self.lex.literal("(")? else {
+            return Err(expected(at));
+        };
+        self.lex.skip_whitespace();
+        if self.lex.peek() != Some(b')') {
+            return Err(expected(self.lex.pos()));
+        }
+        self.lex.advance(1);
+        let target = if name == "reaches" {
+            PositionTest::reaches(text, at)?
+        } else {
+            PositionTest::material(text, at)?
+        };
+        let index = match self.targets.iter().position(|t| *t == target) {
+            Some(index) => index,
+            None if self.targets.len() >= MAX_POSITION_TESTS => {
+                return Err(FilterError::new(FilterErrorKind::TooManyPositions, start));
+            }
+            None => {
+                self.targets.push(target);
+                self.targets.len() - 1
+            }
+        };
+        Ok(Test {
+            field: Field::Position(index),
+            check: Check::Present,
+        })
     }
 
     /// Reads `and`, `or` (after any `)`), or the end (`None`).
@@ -417,6 +487,18 @@ mod tests {
             ("opening.year = 1", K::UnknownSubField, 8),
             (r#"opening.ply ~ "4""#, K::ContainsOnNumber, 12),
             ("opening.eco = 5", K::ExpectedString, 14),
+            ("reaches", K::ExpectedCall, 7),
+            ("material(KQvK)", K::ExpectedCall, 9),
+            (r#"material("KQvK""#, K::ExpectedCall, 15),
+            (r#"reaches("8/8/8/8/8/8/8/8 w - -")"#, K::BadPosition, 8),
+            (r#"reaches("not a fen")"#, K::BadPosition, 8),
+            (r#"material("KQvk")"#, K::BadMaterial, 13),
+            (r#"material("KQ")"#, K::BadMaterial, 12),
+            (r#"material("KKvK")"#, K::BadMaterial, 11),
+            (r#"material("QvK")"#, K::BadMaterial, 13),
+            (r#"status = "mate""#, K::UnknownStatus, 9),
+            (r#"status ~ "mate""#, K::UnknownStatus, 7),
+            ("status.year = 1", K::UnknownSubField, 7),
             ("(WhiteElo", K::UnmatchedParenthesis, 0),
             ("((WhiteElo) or (BlackElo)", K::UnmatchedParenthesis, 0),
             ("WhiteElo)", K::UnmatchedParenthesis, 8),
@@ -429,7 +511,8 @@ mod tests {
         }
         // Every kind has an example.
         for kind in K::ALL {
-            let tested = kind == K::TooDeep || cases.iter().any(|&(_, k, _)| k == kind);
+            let tested = matches!(kind, K::TooDeep | K::TooManyPositions)
+                || cases.iter().any(|&(_, k, _)| k == kind);
             assert!(tested, "{kind:?}");
         }
     }
@@ -483,6 +566,39 @@ mod tests {
         assert_eq!(Filter::parse(&filter.to_string()).unwrap(), filter);
         let bang = "!".repeat(100_000) + "WhiteElo";
         assert!(m(&bang));
+    }
+
+    #[test]
+    fn position_tests_are_counted_once_each() {
+        let material = |n: usize| format!("material(\"K{}vK\")", "P".repeat(n % 9));
+        // The same test twice counts once: 9 distinct materials.
+        let many: Vec<String> = (0..200).map(material).collect();
+        assert!(Filter::parse(&many.join(" or ")).is_ok());
+        let reaches = |n: usize| format!("reaches(\"8/8/8/8/8/8/8/K1k5 w - - 0 {}\")", n + 1);
+        // Counters do not make a position another, but the text is the
+        // test: 64 are allowed, the 65th is one too many.
+        let ok: Vec<String> = (0..64).map(reaches).collect();
+        assert!(Filter::parse(&ok.join(" or ")).is_ok());
+        let over: Vec<String> = (0..65).map(reaches).collect();
+        let text = over.join(" or ");
+        let at = text.rfind("reaches").unwrap();
+        assert_eq!(err(&text), (K::TooManyPositions, at));
+    }
+
+    #[test]
+    fn position_tests_print_back() {
+        for expr in [
+            r#"reaches("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")"#,
+            r#"material("KRPvKR") and not status"#,
+            r#"status = "checkmate" or status != "stalemate""#,
+            r#"plies > 40 and (material("KQvK") or reaches("8/8/8/8/8/8/8/K1k5 w - -"))"#,
+        ] {
+            let filter = Filter::parse(expr).unwrap();
+            assert_eq!(filter.to_string(), expr);
+            assert!(filter.needs_moves() && filter.watch().is_some());
+        }
+        let spaced = Filter::parse(r#"material ( "KvK" )"#).unwrap();
+        assert_eq!(spaced.to_string(), r#"material("KvK")"#);
     }
 
     proptest! {

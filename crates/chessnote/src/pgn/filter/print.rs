@@ -20,6 +20,16 @@ impl Filter {
                 OpeningPart::Eco => f.write_str("opening.eco")?,
                 OpeningPart::Ply => f.write_str("opening.ply")?,
             },
+            Field::Position(i) => {
+                let Some(target) = self.targets.get(i) else {
+                    return Ok(());
+                };
+                f.write_str(target.name())?;
+                f.write_str("(")?;
+                write_string(f, &target.text)?;
+                return f.write_str(")");
+            }
+            Field::Status => f.write_str("status")?,
             Field::Tag(name, sub) => {
                 f.write_str(self.names.get(name).map_or("", String::as_str))?;
                 if sub != Sub::Whole {
@@ -34,21 +44,24 @@ impl Filter {
         match literal {
             Literal::Int(n) => write!(f, "{n}"),
             Literal::Date(date) => write!(f, "{date}"),
-            Literal::Str(s) => {
-                f.write_str("\"")?;
-                for part in s.split_inclusive(['"', '\\']) {
-                    match part.as_bytes().last() {
-                        Some(&b @ (b'"' | b'\\')) => {
-                            f.write_str(&part[..part.len() - 1])?;
-                            f.write_str(if b == b'"' { "\\\"" } else { "\\\\" })?;
-                        }
-                        _ => f.write_str(part)?,
-                    }
-                }
-                f.write_str("\"")
-            }
+            Literal::Str(s) => write_string(f, s),
         }
     }
+}
+
+/// Writes a string literal: in quotes, `"` and `\\` escaped.
+fn write_string(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+    f.write_str("\"")?;
+    for part in s.split_inclusive(['"', '\\']) {
+        match part.as_bytes().last() {
+            Some(&b @ (b'"' | b'\\')) => {
+                f.write_str(&part[..part.len() - 1])?;
+                f.write_str(if b == b'"' { "\\\"" } else { "\\\\" })?;
+            }
+            _ => f.write_str(part)?,
+        }
+    }
+    f.write_str("\"")
 }
 
 impl fmt::Display for Filter {
