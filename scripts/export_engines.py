@@ -710,6 +710,37 @@ def lichess_checks(duckdb, cn, path, games, work):
                           f"FROM read_parquet('{out}')").fetchall()[0]
         check(f"--where '{where}': rows, rows it should have left out", (expected, 0), got)
 
+    with group("plies table"):
+        # A row per mainline move played, the position before it by its
+        # Polyglot key: the opening explorer's question, which moves were
+        # played from the position after 1. e4, how often, with what
+        # results, is one GROUP BY (the recipe of docs/export.md).
+        out = os.path.join(work, "plies.parquet")
+        run([cn, "pgn", "export", "--to", "parquet", "--table", "plies", "--columns", "plies,fen,Result",
+             "--quiet", "--out", out, path], allowed=(0, 1))
+        got = [r[0] for r in con.execute(f"DESCRIBE SELECT * FROM read_parquet('{out}')").fetchall()]
+        check("plies table: columns", ["game_index", "ply", "key", "fen", "Result", "uci", "san", "clk",
+                                       "eval_cp", "eval_mate"], got)
+        rows = con.execute(f"SELECT game_index, ply, key, fen, uci, san, clk FROM read_parquet('{out}') "
+                           "ORDER BY file_row_number").fetchall()
+        expected = [(g.index, i + 1, g.uci[i], g.san[i], g.clk[i] if i < len(g.clk) else None)
+                    for g in games for i in range(len(g.uci))]
+        check("plies table: a row per move played, in order: game_index, ply, uci, san, clk",
+              expected, [(r[0], r[1], r[4], r[5], r[6]) for r in rows])
+        fens = "\n".join(r[3] for r in rows) + "\n"
+        keys = subprocess.run([cn, "fen", "key"], input=fens.encode(), stdout=subprocess.PIPE,
+                              check=True).stdout.decode().split()
+        check("plies table: key = `chessnote fen key` of the position before the move",
+              keys, [f"{r[2]:016x}" for r in rows])
+        after_e4 = 0x823C9B50FD114196  # the Polyglot format's own example
+        explorer = collections.Counter(
+            (g.uci[1], g.tag.get("Result")) for g in games
+            if len(g.uci) >= 2 and g.uci[0] == "e2e4" and "FEN" not in g.tag)
+        got = con.execute(f"SELECT uci, Result, count(*) FROM read_parquet('{out}') WHERE key = {after_e4} "
+                          "GROUP BY ALL").fetchall()
+        check("plies table: the moves after 1. e4 by result (WHERE key = ... GROUP BY uci, Result)",
+              dict(explorer), {(u, r): n for u, r, n in got})
+
     with group("--row-group-rows"):
         out = os.path.join(work, "groups.parquet")
         run([cn, "pgn", "export", "--to", "parquet", "--row-group-rows", "100", "--quiet", "--out", out, path])

@@ -13,16 +13,22 @@ use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef, TimeUnit};
 
 use crate::columns::{Column, Columns, Kind, Value};
 use crate::row::Row;
-use crate::{SCHEMA_KEY, SCHEMA_NAME, VERSION_KEY};
+use crate::{SCHEMA_KEY, VERSION_KEY};
 
-/// The Arrow type of a column: its [`Kind`]'s.
+/// The Arrow type of a column in the games table: its [`Kind`]'s.
 pub fn data_type(column: Column) -> DataType {
-    match column.kind() {
+    kind_type(column.kind())
+}
+
+/// The Arrow type of a [`Kind`].
+fn kind_type(kind: Kind) -> DataType {
+    match kind {
         Kind::Text => DataType::Utf8,
         Kind::Int16 => DataType::Int16,
         Kind::UInt16 => DataType::UInt16,
         Kind::UInt32 => DataType::UInt32,
         Kind::UInt64 => DataType::UInt64,
+        Kind::Int32 => DataType::Int32,
         Kind::Date => DataType::Date32,
         // Milliseconds, not seconds: Parquet has no time in seconds, and
         // engines read the dataset's `time32[s]` from its Parquet files as
@@ -50,7 +56,8 @@ fn list_item(item: DataType) -> Arc<Field> {
 }
 
 /// The Arrow schema of `columns`, with the metadata `chessnote.schema` =
-/// [`SCHEMA_NAME`] and `chessnote.version`.
+/// its table's schema name ([`crate::SCHEMA_NAME`] for the games) and
+/// `chessnote.version`.
 ///
 /// ```
 /// use chessnote_export::{Columns, schema};
@@ -59,12 +66,13 @@ fn list_item(item: DataType) -> Arc<Field> {
 /// assert_eq!(schema.metadata()["chessnote.schema"], "chessnote.lichess.v1");
 /// ```
 pub fn schema(columns: Columns) -> Schema {
+    let table = columns.table();
     let fields: Vec<Field> = columns
         .iter()
-        .map(|c| Field::new(c.name(), data_type(c), c.nullable()))
+        .map(|c| Field::new(c.name(), kind_type(c.kind_in(table)), c.nullable_in(table)))
         .collect();
     let metadata = HashMap::from([
-        (SCHEMA_KEY.to_owned(), SCHEMA_NAME.to_owned()),
+        (SCHEMA_KEY.to_owned(), table.schema_name().to_owned()),
         (VERSION_KEY.to_owned(), env!("CARGO_PKG_VERSION").to_owned()),
     ]);
     Schema::new_with_metadata(fields, metadata)
@@ -79,6 +87,7 @@ enum Builder {
     U16(UInt16Builder),
     U32(UInt32Builder),
     U64(UInt64Builder),
+    I32(Int32Builder),
     Map(MapBuilder<StringBuilder, StringBuilder>),
     Texts(ListBuilder<StringBuilder>),
     I32s(ListBuilder<Int32Builder>),
@@ -93,6 +102,7 @@ impl Builder {
             Kind::UInt16 => Builder::U16(UInt16Builder::new()),
             Kind::UInt32 => Builder::U32(UInt32Builder::new()),
             Kind::UInt64 => Builder::U64(UInt64Builder::new()),
+            Kind::Int32 => Builder::I32(Int32Builder::new()),
             Kind::Date => Builder::Date(Date32Builder::new()),
             Kind::Time => Builder::Time(Time32MillisecondBuilder::new()),
             Kind::Map => Builder::Map(MapBuilder::new(
@@ -121,6 +131,7 @@ impl Builder {
             (Builder::U16(b), Value::UInt16(n)) => b.append_option(n),
             (Builder::U32(b), Value::UInt32(n)) => b.append_option(n),
             (Builder::U64(b), Value::UInt64(n)) => b.append_option(n),
+            (Builder::I32(b), Value::Int32(n)) => b.append_option(n),
             (Builder::Date(b), Value::Date(days)) => b.append_option(days),
             (Builder::Time(b), Value::Time(seconds)) => b.append_option(seconds.map(|s| s * 1000)),
             (Builder::Map(b), Value::Map(tags)) => {
@@ -164,6 +175,7 @@ impl Builder {
             Builder::U16(b) => b.append_null(),
             Builder::U32(b) => b.append_null(),
             Builder::U64(b) => b.append_null(),
+            Builder::I32(b) => b.append_null(),
             Builder::Map(b) => {
                 let _ = b.append(false);
             }
@@ -182,6 +194,7 @@ impl Builder {
             Builder::U16(b) => Arc::new(b.finish()),
             Builder::U32(b) => Arc::new(b.finish()),
             Builder::U64(b) => Arc::new(b.finish()),
+            Builder::I32(b) => Arc::new(b.finish()),
             Builder::Map(b) => Arc::new(b.finish()),
             Builder::Texts(b) => Arc::new(b.finish()),
             Builder::I32s(b) => Arc::new(b.finish()),
@@ -198,6 +211,7 @@ impl Builder {
             Builder::U16(b) => b.len(),
             Builder::U32(b) => b.len(),
             Builder::U64(b) => b.len(),
+            Builder::I32(b) => b.len(),
             Builder::Map(b) => b.len(),
             Builder::Texts(b) => b.len(),
             Builder::I32s(b) => b.len(),
@@ -237,7 +251,7 @@ impl BatchBuilder {
             schema: Arc::new(schema(columns)),
             builders: columns
                 .iter()
-                .map(|c| (c, Builder::new(c.kind())))
+                .map(|c| (c, Builder::new(c.kind_in(columns.table()))))
                 .collect(),
         }
     }

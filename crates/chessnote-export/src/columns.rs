@@ -28,6 +28,8 @@ pub enum Kind {
     UInt32,
     /// A 64-bit unsigned integer.
     UInt64,
+    /// A 32-bit integer (a move's clock or eval, in the plies table).
+    Int32,
     /// A date: days since 1970-01-01 (`date32`).
     Date,
     /// A time of day (`time32[ms]`; seconds in [`Value::Time`]).
@@ -85,6 +87,8 @@ pub enum Value<'a> {
     UInt32(Option<u32>),
     /// [`Kind::UInt64`].
     UInt64(Option<u64>),
+    /// [`Kind::Int32`].
+    Int32(Option<i32>),
     /// [`Kind::Date`], in days since 1970-01-01.
     Date(Option<i32>),
     /// [`Kind::Time`], in seconds since midnight.
@@ -108,6 +112,7 @@ impl Value<'_> {
             Value::UInt16(_) => Kind::UInt16,
             Value::UInt32(_) => Kind::UInt32,
             Value::UInt64(_) => Kind::UInt64,
+            Value::Int32(_) => Kind::Int32,
             Value::Date(_) => Kind::Date,
             Value::Time(_) => Kind::Time,
             Value::Map(_) => Kind::Map,
@@ -264,8 +269,8 @@ macro_rules! columns {
                 }
             }
 
-            /// Its value in `row`.
-            pub fn value<'a>(self, $row: &'a Row<'a>) -> Value<'a> {
+            /// Its value in a row of the games table.
+            fn game_value<'a>(self, $row: &'a Row<'a>) -> Value<'a> {
                 match self {
                     $(Column::$variant => $value,)*
                 }
@@ -384,6 +389,117 @@ columns! { |row|
     SourceOffset = "source_offset", UInt64, never, TAGS => Value::UInt64(Some(row.record().game.offset));
     /// The game's length in bytes.
     SourceLen = "source_len", UInt64, never, TAGS => Value::UInt64(Some(row.record().len));
+    /// The plies table: the move's ply, from 1.
+    Ply = "ply", UInt32, never, MOVES => Value::UInt32(row.ply().map(|p| p.number()));
+    /// The plies table: the Polyglot key of the position before the move
+    /// (`chessnote::position::Position::polyglot_key`).
+    Key = "key", UInt64, never, MOVES => Value::UInt64(row.ply().map(|p| p.key));
+    /// The plies table: the position before the move, as FEN.
+    PlyFen = "fen", Text, never, MOVES => Value::Text(row.ply().and_then(|p| p.fen.as_deref()).map(Cow::Borrowed));
+}
+
+/// The tables an export writes: one row per game, or one per mainline
+/// move played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Table {
+    /// A row per game (schema `chessnote.lichess.v1`).
+    #[default]
+    Games,
+    /// A row per mainline move played, the rows of a game together and in
+    /// order (schema `chessnote.plies.v1`): in it, a column of a list per
+    /// move (`uci`, `san`, `clk`, `eval_cp`, `eval_mate`) holds that move's
+    /// element, the other columns of a game repeat on each of its rows,
+    /// and `ply`, `key` and `fen` say where the move is.
+    Plies,
+}
+
+impl Table {
+    /// Its name (`games`, `plies`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Table::Games => "games",
+            Table::Plies => "plies",
+        }
+    }
+
+    /// The name of its schema (the files' `chessnote.schema`).
+    pub const fn schema_name(self) -> &'static str {
+        match self {
+            Table::Games => crate::SCHEMA_NAME,
+            Table::Plies => crate::PLIES_SCHEMA_NAME,
+        }
+    }
+}
+
+impl Column {
+    /// Its value in `row`: in a row of the plies table, a column of a list
+    /// per move holds the element of the row's move.
+    ///
+    /// ```
+    /// use chessnote::pgn::{ReadOptions, Reader};
+    /// use chessnote_export::{Column, Columns, Recorder, Row, Value};
+    ///
+    /// let mut recorder = Recorder::new(Columns::LICHESS, ReadOptions::default());
+    /// let mut reader = Reader::from_slice(b"1. e4 e5 *");
+    /// let record = recorder.read(&mut reader)?.unwrap();
+    /// let row = Row::new(record, Columns::LICHESS, "a.pgn");
+    /// assert!(matches!(Column::Plies.value(&row), Value::UInt32(Some(2))));
+    /// # Ok::<(), core::convert::Infallible>(())
+    /// ```
+    pub fn value<'a>(self, row: &'a Row<'a>) -> Value<'a> {
+        let Some(ply) = row.ply() else {
+            return self.game_value(row);
+        };
+        let mv = row.record().game.moves.get(ply.index);
+        match self {
+            Column::Uci => Value::Text(Some(Cow::Owned(ply.uci.to_string()))),
+            Column::San => Value::Text(Some(match mv.and_then(|m| m.standard) {
+                Some(san) => Cow::Owned(san.to_string()),
+                None => Cow::Borrowed("--"),
+            })),
+            Column::Clk => Value::Int32(
+                mv.and_then(|m| m.clock())
+                    .and_then(|c| i32::try_from(c.0).ok()),
+            ),
+            Column::EvalCp => Value::Int32(mv.and_then(|m| crate::row::eval_cp(m.eval()))),
+            Column::EvalMate => Value::Int16(mv.and_then(|m| crate::row::eval_mate(m.eval()))),
+            _ => self.game_value(row),
+        }
+    }
+
+    /// Whether it is a list of one value per move (`uci`, `san`, `clk`,
+    /// `eval_cp`, `eval_mate`): in the plies table, the move's value.
+    pub const fn is_per_move(self) -> bool {
+        matches!(
+            self,
+            Column::Uci | Column::San | Column::Clk | Column::EvalCp | Column::EvalMate
+        )
+    }
+
+    /// Whether it is a column of the plies table alone (`ply`, `key`,
+    /// `fen`).
+    pub const fn is_of_ply(self) -> bool {
+        matches!(self, Column::Ply | Column::Key | Column::PlyFen)
+    }
+
+    /// The type of its values in `table`.
+    pub const fn kind_in(self, table: Table) -> Kind {
+        match (table, self.kind()) {
+            (Table::Plies, Kind::Texts) if self.is_per_move() => Kind::Text,
+            (Table::Plies, Kind::Int32s) if self.is_per_move() => Kind::Int32,
+            (Table::Plies, Kind::Int16s) if self.is_per_move() => Kind::Int16,
+            (_, kind) => kind,
+        }
+    }
+
+    /// Whether a value can be null in `table`: in the plies table, a
+    /// move's clock and evals can, its UCI and SAN cannot.
+    pub const fn nullable_in(self, table: Table) -> bool {
+        match (table, self) {
+            (Table::Plies, Column::Clk | Column::EvalCp | Column::EvalMate) => true,
+            _ => self.nullable(),
+        }
+    }
 }
 
 impl Column {
@@ -426,8 +542,13 @@ impl fmt::Display for Column {
 /// assert_eq!(Columns::HF.iter().count(), 18);
 /// # Ok::<(), chessnote_export::ColumnsError>(())
 /// ```
+///
+/// A set also says which [`Table`] it is of ([`Columns::table`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Columns(u64);
+
+/// The bit of [`Columns`] that says the plies table (no column's).
+const PLIES_TABLE: u64 = 1 << 63;
 
 impl Columns {
     /// No column.
@@ -517,8 +638,30 @@ impl Columns {
         Column::Warnings,
     ]);
 
-    /// Every column.
-    pub const FULL: Columns = Columns((1 << Column::ALL.len() as u32) - 1);
+    /// Every column of the games table (`ply`, `key` and `fen` are the
+    /// plies table's).
+    pub const FULL: Columns = Columns(
+        ((1 << Column::ALL.len() as u32) - 1)
+            & !Column::Ply.bit()
+            & !Column::Key.bit()
+            & !Column::PlyFen.bit(),
+    );
+
+    /// The default of the plies table: `game_index`, `ply`, `key`, and the
+    /// move's `uci`, `san`, `clk`, `eval_cp`, `eval_mate`.
+    pub const PLIES: Columns = Columns(
+        Columns::of(&[
+            Column::GameIndex,
+            Column::Ply,
+            Column::Key,
+            Column::Uci,
+            Column::San,
+            Column::Clk,
+            Column::EvalCp,
+            Column::EvalMate,
+        ])
+        .0 | PLIES_TABLE,
+    );
 
     /// The presets, by name.
     pub const PRESETS: &'static [(&'static str, Columns)] = &[
@@ -527,6 +670,7 @@ impl Columns {
         ("full", Columns::FULL),
         ("hf", Columns::HF),
         ("moves", Columns::MOVES),
+        ("plies", Columns::PLIES.in_table(Table::Games)),
     ];
 
     /// The set of `columns`.
@@ -541,7 +685,8 @@ impl Columns {
     }
 
     /// Reads a comma-separated list of presets (`lichess`, `minimal`,
-    /// `full`, `hf`, `moves`) and column names: the union of them all.
+    /// `full`, `hf`, `moves`, `plies`) and column names: the union of them
+    /// all, a set of the games table (see [`Columns::in_table`]).
     ///
     /// # Errors
     ///
@@ -560,6 +705,37 @@ impl Columns {
             }
         }
         Ok(set)
+    }
+
+    /// The table the set is of.
+    pub const fn table(self) -> Table {
+        if self.0 & PLIES_TABLE == 0 {
+            Table::Games
+        } else {
+            Table::Plies
+        }
+    }
+
+    /// The same columns, of `table`.
+    #[must_use]
+    pub const fn in_table(self, table: Table) -> Columns {
+        match table {
+            Table::Games => Columns(self.0 & !PLIES_TABLE),
+            Table::Plies => Columns(self.0 | PLIES_TABLE),
+        }
+    }
+
+    /// Whether the columns can be written in their table: the games
+    /// table has no `ply`, `key` nor `fen`.
+    ///
+    /// # Errors
+    ///
+    /// The first column of the plies table alone, in the games table.
+    pub fn check(self) -> Result<(), Column> {
+        match self.iter().find(|c| c.is_of_ply()) {
+            Some(column) if self.table() == Table::Games => Err(column),
+            _ => Ok(()),
+        }
     }
 
     /// Whether `column` is in the set.
@@ -585,17 +761,24 @@ impl Columns {
         Columns(self.0 | other.0)
     }
 
-    /// Whether the set is empty.
+    /// Whether the set has no column.
     pub const fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0 & !PLIES_TABLE == 0
     }
 
-    /// The columns, in the canonical order.
+    /// The columns, in the canonical order; in the plies table, where the
+    /// move is first (`game_index`, `ply`, `key`, `fen`).
     pub fn iter(self) -> impl Iterator<Item = Column> {
-        Column::ALL
+        const FIRST: [Column; 4] = [Column::GameIndex, Column::Ply, Column::Key, Column::PlyFen];
+        let plies = self.table() == Table::Plies;
+        let first = FIRST
+            .into_iter()
+            .filter(move |c| plies && self.contains(*c));
+        let rest = Column::ALL
             .iter()
             .copied()
-            .filter(move |c| self.contains(*c))
+            .filter(move |c| self.contains(*c) && !(plies && FIRST.contains(c)));
+        first.chain(rest)
     }
 
     /// What the columns need read, together.
@@ -662,7 +845,7 @@ mod tests {
 
     #[test]
     fn presets() {
-        assert_eq!(Column::ALL.len(), 47);
+        assert_eq!(Column::ALL.len(), 50);
         let hf: Vec<_> = Columns::HF.iter().map(Column::name).collect();
         assert_eq!(hf[..3], ["Event", "Site", "White"]);
         assert_eq!(hf.last(), Some(&"movetext"));
@@ -670,7 +853,11 @@ mod tests {
         assert!(Columns::LICHESS.contains(Column::Clk));
         assert!(Columns::LICHESS.contains(Column::Warnings));
         assert!(!Columns::LICHESS.contains(Column::FinalFen));
-        assert_eq!(Columns::FULL.iter().count(), Column::ALL.len());
+        assert_eq!(Columns::FULL.iter().count(), Column::ALL.len() - 3);
+        assert_eq!(Columns::PLIES.table(), Table::Plies);
+        assert_eq!(Columns::FULL.check(), Ok(()));
+        assert_eq!(Columns::FULL.with(Column::Key).check(), Err(Column::Key));
+        assert_eq!(Columns::PLIES.with(Column::PlyFen).check(), Ok(()));
         assert_eq!(Columns::parse("full").unwrap(), Columns::FULL);
         assert_eq!(
             Columns::parse("minimal, san").unwrap(),

@@ -9,9 +9,12 @@ use std::path::{Path, PathBuf};
 
 use chessnote_io::output::{self, Staged};
 
-use crate::columns::Columns;
+use chessnote::position::{CastlingMode, Position};
+use chessnote::uci::Uci;
+
+use crate::columns::{Columns, Table};
 use crate::record::Record;
-use crate::row::Row;
+use crate::row::{PlyAt, Row};
 use crate::text;
 
 /// An output format.
@@ -165,8 +168,9 @@ impl ExportOptions {
 pub struct Rows {
     options: ExportOptions,
     parts: Vec<(Key, Builder)>,
-    /// The part of each row, in the order they were pushed.
-    order: Vec<u32>,
+    /// The part of each game's rows, and their number, in the order the
+    /// games were pushed.
+    order: Vec<(u32, u32)>,
 }
 
 enum Builder {
@@ -182,9 +186,9 @@ enum Builder {
 #[derive(Debug)]
 pub struct Finished {
     parts: Vec<(Key, Payload)>,
-    /// The part of each row (an index of `parts`), in the order the rows
-    /// were pushed.
-    order: Vec<u32>,
+    /// The part of each game's rows (an index of `parts`), and their
+    /// number, in the order the games were pushed.
+    order: Vec<(u32, u32)>,
 }
 
 #[derive(Debug)]
@@ -222,21 +226,22 @@ impl Finished {
     pub fn append(&mut self, mut other: Finished) {
         let shift = u32::try_from(self.parts.len()).unwrap_or(u32::MAX);
         self.order
-            .extend(other.order.iter().map(|&part| part + shift));
+            .extend(other.order.iter().map(|&(part, rows)| (part + shift, rows)));
         self.parts.append(&mut other.parts);
     }
 
-    /// Keeps the rows `keep` says, in the order they were pushed (`keep[i]`
-    /// for the `i`th row pushed; rows past its end are kept): how
-    /// `--unique` drops the rows of the copies of a game.
+    /// Keeps the rows of the games `keep` says, in the order they were
+    /// pushed (`keep[i]` for the `i`th game pushed; games past its end are
+    /// kept): how `--unique` drops the rows of the copies of a game.
     pub fn retain(&mut self, keep: &[bool]) {
         if keep.iter().all(|&k| k) {
             return;
         }
         let mut masks: Vec<Vec<bool>> = self.parts.iter().map(|_| Vec::new()).collect();
-        for (i, &part) in self.order.iter().enumerate() {
+        for (i, &(part, rows)) in self.order.iter().enumerate() {
             if let Some(mask) = masks.get_mut(part as usize) {
-                mask.push(keep.get(i).copied().unwrap_or(true));
+                let kept = keep.get(i).copied().unwrap_or(true);
+                mask.extend(std::iter::repeat_n(kept, rows as usize));
             }
         }
         self.order = self
@@ -244,7 +249,7 @@ impl Finished {
             .iter()
             .enumerate()
             .filter(|&(i, _)| keep.get(i).copied().unwrap_or(true))
-            .map(|(_, &part)| part)
+            .map(|(_, &order)| order)
             .collect();
         for ((_, payload), mask) in self.parts.iter_mut().zip(&masks) {
             payload.retain(mask);
@@ -292,11 +297,33 @@ impl Rows {
         }
     }
 
-    /// Appends the row of `record` (`source`: its `source_file`).
+    /// Appends the row of `record` (`source`: its `source_file`); in the
+    /// plies table, a row for each mainline move it played.
     pub fn push(&mut self, record: &Record, source: &str) {
         let row = Row::new(record, self.options.columns, source);
         let key = Key::of(&row, self.options.partition);
-        let at = match self.parts.iter().position(|(k, _)| *k == key) {
+        let at = self.part(key);
+        if self.options.columns.table() == Table::Games {
+            self.order.push((u32::try_from(at).unwrap_or(u32::MAX), 1));
+            self.push_row(at, &row);
+            return;
+        }
+        let fen = self.options.columns.contains(crate::Column::PlyFen);
+        let mut rows = 0u32;
+        for ply in plies(record, fen) {
+            self.push_row(
+                at,
+                &Row::new(record, self.options.columns, source).at_ply(ply),
+            );
+            rows += 1;
+        }
+        self.order
+            .push((u32::try_from(at).unwrap_or(u32::MAX), rows));
+    }
+
+    /// The index of the part of `key`, made if new.
+    fn part(&mut self, key: Key) -> usize {
+        match self.parts.iter().position(|(k, _)| *k == key) {
             Some(at) => at,
             None => {
                 let builder = match self.options.format {
@@ -312,19 +339,25 @@ impl Rows {
                 self.parts.push((key, builder));
                 self.parts.len() - 1
             }
+        }
+    }
+
+    /// Appends `row` to the part `at`.
+    fn push_row(&mut self, at: usize, row: &Row<'_>) {
+        let Some((_, builder)) = self.parts.get_mut(at) else {
+            return;
         };
-        self.order.push(u32::try_from(at).unwrap_or(u32::MAX));
-        match &mut self.parts[at].1 {
+        match builder {
             Builder::Text { text, ends } => {
                 if self.options.format == Format::Csv {
-                    text::write_csv(&row, text);
+                    text::write_csv(row, text);
                 } else {
-                    text::write_ndjson(&row, text);
+                    text::write_ndjson(row, text);
                 }
                 ends.push(text.len());
             }
             #[cfg(feature = "arrow")]
-            Builder::Batch(batch) => batch.push(&row),
+            Builder::Batch(batch) => batch.push(row),
         }
     }
 
@@ -367,10 +400,45 @@ impl Rows {
         }
         let order = std::mem::take(&mut self.order)
             .into_iter()
-            .map(|part| index.get(part as usize).copied().unwrap_or(part))
+            .map(|(part, rows)| (index.get(part as usize).copied().unwrap_or(part), rows))
             .collect();
         Finished { parts: out, order }
     }
+}
+
+/// The mainline moves `record` played, each with the position before it
+/// (its Polyglot key, and its FEN when `fen`): the rows of the plies
+/// table. None when the start is not legal.
+fn plies(record: &Record, fen: bool) -> impl Iterator<Item = PlyAt> + '_ {
+    let game = &record.game;
+    let mode = if game.chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::detect(&game.start)
+    };
+    let mut position = game
+        .end_position()
+        .and_then(|_| Position::from_setup(&game.start, mode).ok());
+    record.played().enumerate().map_while(move |(index, m)| {
+        let before = position.as_mut()?;
+        let key = before.polyglot_key();
+        let fen = fen.then(|| before.to_setup().to_string());
+        let uci =
+            m.mv.map_or(Uci::Null, |mv| Uci::from_move(mv, before.castling_mode()));
+        let played = match m.mv {
+            Some(mv) => before.play(mv).is_ok(),
+            None => before.play_null(),
+        };
+        if !played {
+            position = None;
+        }
+        Some(PlyAt {
+            index,
+            uci,
+            key,
+            fen,
+        })
+    })
 }
 
 type Out = Box<dyn Write + Send>;

@@ -62,12 +62,12 @@ pub mod text;
 
 #[cfg(feature = "arrow")]
 pub use arrow::{BatchBuilder, data_type, schema};
-pub use columns::{Column, Columns, ColumnsError, IntList, Kind, Needs, TextList, Value};
+pub use columns::{Column, Columns, ColumnsError, IntList, Kind, Needs, Table, TextList, Value};
 pub use dataset::{Dataset, ExportOptions, Finished, Format, Partition, Rows};
 #[cfg(feature = "parquet")]
 pub use parquet::{Compression, ParquetFile, ParquetOptions};
 pub use record::{Record, Recorder};
-pub use row::{OtherTags, Row, lichess_id};
+pub use row::{OtherTags, PlyAt, Row, lichess_id};
 
 /// Rows are handed to the Parquet and Arrow writers this many at a time,
 /// whatever batches they came in: pages and record batches end at the same
@@ -77,6 +77,9 @@ pub const BATCH_ROWS: usize = 8192;
 
 /// The schema's name, in every file's metadata under [`SCHEMA_KEY`].
 pub const SCHEMA_NAME: &str = "chessnote.lichess.v1";
+
+/// The plies table's schema name ([`Table::Plies`]).
+pub const PLIES_SCHEMA_NAME: &str = "chessnote.plies.v1";
 
 /// The metadata key of the schema's name.
 pub const SCHEMA_KEY: &str = "chessnote.schema";

@@ -13,7 +13,7 @@ use parquet::schema::types::ColumnPath;
 
 use crate::arrow::Rebatcher;
 use crate::columns::{Column, Columns};
-use crate::{SCHEMA_KEY, SCHEMA_NAME, VERSION_KEY};
+use crate::{SCHEMA_KEY, VERSION_KEY};
 
 /// How Parquet pages are compressed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -162,7 +162,10 @@ impl<W: Write + Send> ParquetFile<W> {
             .set_max_row_group_bytes(Some(options.row_group_bytes.max(1)))
             .set_created_by(format!("chessnote {}", env!("CARGO_PKG_VERSION")))
             .set_key_value_metadata(Some(vec![
-                KeyValue::new(SCHEMA_KEY.to_owned(), SCHEMA_NAME.to_owned()),
+                KeyValue::new(
+                    SCHEMA_KEY.to_owned(),
+                    columns.table().schema_name().to_owned(),
+                ),
                 KeyValue::new(VERSION_KEY.to_owned(), env!("CARGO_PKG_VERSION").to_owned()),
             ]));
         for column in DISTINCT {

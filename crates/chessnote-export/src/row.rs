@@ -122,6 +122,29 @@ pub struct Row<'a> {
     time_control: Option<(u32, u16)>,
     /// The year and month of `UTCDate`, else `Date` (for partitions).
     year_month: (Option<u16>, Option<u8>),
+    /// In the plies table, the row's move.
+    ply: Option<PlyAt>,
+}
+
+/// The move of a row of the plies table: which, in UCI, and the position
+/// before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyAt {
+    /// Its index among the mainline moves played, from 0.
+    pub index: usize,
+    /// The move in UCI.
+    pub uci: chessnote::uci::Uci,
+    /// The Polyglot key of the position before it.
+    pub key: u64,
+    /// That position as FEN, when the `fen` column is written.
+    pub fen: Option<String>,
+}
+
+impl PlyAt {
+    /// Its ply, from 1.
+    pub fn number(&self) -> u32 {
+        u32::try_from(self.index + 1).unwrap_or(u32::MAX)
+    }
 }
 
 impl<'a> Row<'a> {
@@ -138,6 +161,7 @@ impl<'a> Row<'a> {
             time: None,
             time_control: None,
             year_month: (None, None),
+            ply: None,
         };
         let mut seen = [false; Slot::COUNT];
         let mut utc_date = None;
@@ -212,6 +236,18 @@ impl<'a> Row<'a> {
             }
         }
         row
+    }
+
+    /// The same row, of the plies table: the row of `ply`'s move.
+    #[must_use]
+    pub fn at_ply(mut self, ply: PlyAt) -> Row<'a> {
+        self.ply = Some(ply);
+        self
+    }
+
+    /// The row's move, in the plies table.
+    pub fn ply(&self) -> Option<&PlyAt> {
+        self.ply.as_ref()
     }
 
     /// The record.

@@ -104,6 +104,7 @@ fn write_value(out: &mut String, value: Value<'_>, json: bool) {
         Value::UInt16(n) => number(out, n, json),
         Value::UInt32(n) => number(out, n, json),
         Value::UInt64(n) => number(out, n, json),
+        Value::Int32(n) => number(out, n, json),
         Value::Date(days) => {
             let text = days.map(|days| {
                 let mut text = String::new();

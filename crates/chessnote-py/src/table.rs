@@ -47,6 +47,12 @@ fn columns(choice: &Bound<'_, PyAny>) -> PyResult<Columns> {
     if set.is_empty() {
         return Err(PyValueError::new_err("no column chosen"));
     }
+    if let Err(column) = set.check() {
+        return Err(PyValueError::new_err(format!(
+            "column `{column}` is of the plies table (`chessnote pgn export --table plies`), \
+             not of a table of games"
+        )));
+    }
     Ok(set)
 }
 

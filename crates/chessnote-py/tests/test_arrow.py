@@ -108,6 +108,10 @@ def test_schema_and_column_names():
     assert len(chessnote.column_names("full")) == 47
     # Whatever order columns are asked for in, the schema's order.
     assert chessnote.column_names(["uci", "White"]) == ["White", "uci"]
+    # The plies table's own columns are the command's (`export --table plies`).
+    for columns in ("plies", "minimal,key"):
+        with pytest.raises(ValueError, match="plies table"):
+            chessnote.column_names(columns)
 
 
 @pytest.mark.parametrize("columns", ["lichess", "full", "minimal", "hf", "minimal,clk,eval_cp,san"])

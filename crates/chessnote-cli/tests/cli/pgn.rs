@@ -2588,6 +2588,17 @@ mod search {
                     args.extend(&flag);
                     assert_eq!(indices(&args, &path).len(), count, "{rel}: export {query}");
                 }
+                let out = TempDir::new("split-search");
+                let mut args = vec!["split", "--games", "100", "--out", out.arg()];
+                args.extend(&flag);
+                args.push(&path);
+                let run = pgn(&args);
+                let parts: usize = run
+                    .lines()
+                    .iter()
+                    .map(|line| line.rsplit('\t').next().unwrap().parse::<usize>().unwrap())
+                    .sum();
+                assert_eq!(parts, count, "{rel}: split {query}");
             }
         }
     }
@@ -2653,5 +2664,71 @@ mod search {
         assert_eq!(parts, unique.len());
         let run = pgn(&["count", "--unique", "--duplicates", &path]);
         assert_eq!(run.code, 2, "the two flags exclude each other");
+    }
+
+    /// `export --table plies`: a row per mainline move played, the same
+    /// bytes on any number of threads; with `--unique`, the rows of the
+    /// games kept; the columns of moves refused in the games table.
+    #[test]
+    fn the_plies_table_has_a_row_per_move_played() {
+        let Some(path) = pgn_path("medium/lichess_db_1000k.pgn") else {
+            return;
+        };
+        let path = path.to_str().unwrap().to_owned();
+        let lines = pgn(&["convert", "--to", "uci", &path]);
+        let moves: Vec<Vec<&str>> = lines
+            .lines()
+            .iter()
+            .map(|l| l.split_whitespace().collect())
+            .collect();
+        let plies = |args: &[&str]| {
+            let mut all = vec!["export", "--to", "ndjson", "--table", "plies"];
+            all.extend_from_slice(args);
+            all.push(&path);
+            let run = pgn(&all);
+            assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+            run
+        };
+        let one = plies(&["--threads", "1"]);
+        let rows = one.json();
+        let want: Vec<(u64, u64, &str)> = moves
+            .iter()
+            .enumerate()
+            .flat_map(|(g, m)| {
+                m.iter()
+                    .enumerate()
+                    .map(move |(i, u)| (g as u64, i as u64 + 1, *u))
+            })
+            .collect();
+        let got: Vec<(u64, u64, &str)> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r["game_index"].as_u64().unwrap(),
+                    r["ply"].as_u64().unwrap(),
+                    r["uci"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(got, want);
+        for threads in ["2", "3"] {
+            let many = plies(&["--threads", threads, "--chunk-size", "8192"]);
+            assert!(many.stdout == one.stdout, "--threads {threads}");
+        }
+        let unique = indices(&["--unique"], &path);
+        let kept: Vec<u64> = plies(&["--unique", "--threads", "3", "--chunk-size", "8192"])
+            .json()
+            .iter()
+            .map(|r| r["game_index"].as_u64().unwrap())
+            .collect();
+        let want: Vec<u64> = want
+            .iter()
+            .map(|w| w.0)
+            .filter(|g| unique.contains(g))
+            .collect();
+        assert_eq!(kept, want);
+        let run = pgn(&["export", "--to", "ndjson", "--columns", "key", &path]);
+        assert_eq!(run.code, 2);
+        assert!(run.stderr.contains("--table plies"), "{}", run.stderr);
     }
 }

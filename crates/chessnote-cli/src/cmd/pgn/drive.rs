@@ -188,7 +188,11 @@ impl<J: Job> Work for OnSource<J> {
     /// On one thread: after 64 KiB of output, a problem (said at once), or
     /// a whole batch of rows.
     fn is_full(&self, worker: &J::Worker, out: &Out) -> bool {
-        out.stdout.len() >= 1 << 16 || !out.stderr.is_empty() || self.job.holds_batch(worker)
+        // The pieces of `--unique` are let go by the writing thread.
+        out.stdout.len() >= 1 << 16
+            || !out.stderr.is_empty()
+            || out.pieces.len() >= 1 << 12
+            || self.job.holds_batch(worker)
     }
 
     fn finish(&self, worker: &mut J::Worker, out: &mut Out, end: bool) {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use chessnote::pgn::{Input, ReadOptions, Reader};
-use chessnote_export::{Columns, Dataset, ExportOptions, Format, Partition, Recorder, Rows};
+use chessnote_export::{Columns, Dataset, ExportOptions, Format, Partition, Recorder, Rows, Table};
 
 use super::drive::{self, Ctx, Job, Out};
 use super::jobs::{kept, report_game};
@@ -23,6 +23,15 @@ pub enum ExportFormat {
     Ndjson,
     /// Comma-separated values with a header line.
     Csv,
+}
+
+/// Which table `export` writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TableArg {
+    /// A row per game.
+    Games,
+    /// A row per mainline move played.
+    Plies,
 }
 
 /// A field to partition by.
@@ -45,12 +54,19 @@ pub struct ExportArgs {
     /// empty) of `part-00000.EXT` files.
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
-    /// The columns: presets `lichess` (default), `minimal`, `full`, `hf`
-    /// (the Hugging Face Lichess dataset's), `moves` (what movetext alone
-    /// gives), and column names, joined by commas (`minimal,clk`); see
+    /// The table: `games` (a row per game) or `plies` (a row per mainline
+    /// move played: `game_index`, `ply`, `key`, the move's `uci`, `san`,
+    /// `clk`, `eval_cp`, `eval_mate` by default; any game column repeats
+    /// on its moves' rows; `fen` the position before the move).
+    #[arg(long, value_enum, default_value = "games")]
+    pub table: TableArg,
+    /// The columns: presets `lichess` (default of the games table),
+    /// `minimal`, `full`, `hf` (the Hugging Face Lichess dataset's),
+    /// `moves` (what movetext alone gives), `plies` (default of the plies
+    /// table), and column names, joined by commas (`minimal,clk`); see
     /// docs/export.md.
-    #[arg(long, value_name = "LIST", default_value = "lichess")]
-    pub columns: String,
+    #[arg(long, value_name = "LIST")]
+    pub columns: Option<String>,
     /// Parquet: `zstd`, `zstd:LEVEL`, `snappy` or `none` (default: zstd
     /// level 3 in builds with the feature `zstd-c`, else snappy).
     #[arg(long, value_name = "CODEC")]
@@ -85,7 +101,22 @@ pub struct ExportArgs {
 /// this build lacks, an output that cannot be made.
 pub fn run(args: &ExportArgs) -> Result<ExitCode, String> {
     let settings = Settings::new("export", &args.inputs, &args.filter)?;
-    let columns = Columns::parse(&args.columns).map_err(|e| format!("--columns: {e}"))?;
+    let table = match args.table {
+        TableArg::Games => Table::Games,
+        TableArg::Plies => Table::Plies,
+    };
+    let columns = match &args.columns {
+        None if table == Table::Plies => Columns::PLIES,
+        None => Columns::LICHESS,
+        Some(list) => Columns::parse(list)
+            .map_err(|e| format!("--columns: {e}"))?
+            .in_table(table),
+    };
+    if let Err(column) = columns.check() {
+        return Err(format!(
+            "--columns: `{column}` is a column of the plies table: add `--table plies`"
+        ));
+    }
     let format = match args.to {
         ExportFormat::Parquet => Format::Parquet,
         ExportFormat::Arrow => Format::Arrow,
