@@ -4,11 +4,12 @@
 //! `Game`s: the same games, tags, moves (as read, legal, played), clocks,
 //! evals, problems and final position, with and without the movetext
 //! column (which reads the variations for the writer); and every row
-//! written as NDJSON and CSV without a panic.
+//! written as NDJSON and CSV without a panic; the plies table holds a row
+//! per move played, and a game's key is the same made either way.
 
 use chessnote::pgn::{Game, ReadOptions, Reader};
 use chessnote::position::Notation;
-use chessnote_export::{Column, Columns, Recorder, Row, text};
+use chessnote_export::{Column, Columns, ExportOptions, Format, Recorder, Row, Rows, text};
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let mut options = ReadOptions::DEFAULT;
@@ -16,8 +17,9 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     options.limits.max_token_len = 32;
     options.limits.max_depth = 8;
     let games: Vec<Game> = Reader::from_slice_with(data, options).games().collect();
-    for columns in [Columns::LICHESS, Columns::FULL] {
-        let mut recorder = Recorder::new(columns, options);
+    for columns in [Columns::LICHESS, Columns::FULL, Columns::PLIES.with(Column::PlyFen)] {
+        let mut recorder = Recorder::new(columns, options).keys(true);
+        let mut rows = Rows::new(&ExportOptions::new(Format::Ndjson, columns));
         let mut reader = Reader::from_slice_with(data, options);
         let mut out = String::new();
         let mut n = 0;
@@ -42,9 +44,23 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                 assert_eq!(ours.moves_in(Notation::San), game.moves_in(Notation::San));
             }
             assert!(ours.offset + record.len <= data.len() as u64);
+            assert_eq!(record.key, game.key());
             let row = Row::new(record, columns, "fuzz");
             text::write_ndjson(&row, &mut out);
             text::write_csv(&row, &mut out);
+            let before = rows.len();
+            rows.push(record, "fuzz");
+            let played = if game.end().is_some() {
+                game.moves.iter().take_while(|m| m.played).count()
+            } else {
+                0
+            };
+            let want = if columns.table() == chessnote_export::Table::Plies {
+                played
+            } else {
+                1
+            };
+            assert_eq!(rows.len() - before, want);
         }
         assert_eq!(n, games.len());
     }

@@ -2664,6 +2664,27 @@ mod search {
         assert_eq!(parts, unique.len());
         let run = pgn(&["count", "--unique", "--duplicates", &path]);
         assert_eq!(run.code, 2, "the two flags exclude each other");
+        // Games with an error, or without moves, are no one's copies, in
+        // every subcommand (a reader's error and a replay's).
+        let bad = b"1. e4 e5 --- *\n\n1. e4 e5 --- *\n\n1. e4 Ke7 2. Kxx *\n\n1. e4 Ke7 2. Kxx *\n\n[White \"a\"]\n\n*\n\n*\n";
+        for args in [
+            &["count"][..],
+            &["convert", "--to", "uci"],
+            &["convert", "--to", "json"],
+            &["convert", "--to", "pgn"],
+            &["export", "--to", "ndjson"],
+            &["export", "--to", "ndjson", "--table", "plies"],
+        ] {
+            let mut all = args.to_vec();
+            all.extend(["--duplicates", "-"]);
+            let run = super::pgn_in(&all, bad);
+            let kept = if args[0] == "count" {
+                run.stdout.trim().parse::<usize>().unwrap()
+            } else {
+                run.stdout.trim().len()
+            };
+            assert_eq!(kept, 0, "{args:?}: {}", run.stdout);
+        }
     }
 
     /// `export --table plies`: a row per mainline move played, the same

@@ -558,6 +558,8 @@ pub struct ReplayState {
     /// The game's key, as its mainline moves are played
     /// ([`ReplayOptions::keys`]).
     key: Option<GameKeyHasher>,
+    /// The key once the game is read, if it has one.
+    game_key: Option<super::GameKey>,
     /// Whether the watch saw the start: the moves are played (the start is
     /// legal, and [`Replay::only`] did not skip the game).
     watching: bool,
@@ -596,6 +598,7 @@ impl ReplayState {
             opening: None,
             watch: None,
             key: None,
+            game_key: None,
             watching: false,
         }
     }
@@ -680,15 +683,13 @@ impl ReplayState {
         self.watch.as_ref()
     }
 
-    /// The game's key for finding duplicates, once it is read
-    /// ([`ReplayOptions::keys`]): `None` without the option, for a game
-    /// without moves, and for one not replayed whole from a legal start
-    /// without an error (see [`GameKey`](super::GameKey)).
+    /// The game's key for finding duplicates, once it is read (from
+    /// [`GameSink::end_game`] on; [`ReplayOptions::keys`]): `None` without
+    /// the option, for a game without moves, and for one not replayed
+    /// whole from a legal start without an error (see
+    /// [`GameKey`](super::GameKey)).
     pub fn game_key(&self) -> Option<super::GameKey> {
-        let whole = self.start_valid && self.errors.is_empty() && self.pending.is_empty();
-        self.key
-            .filter(|key| whole && key.plies() > 0)
-            .map(|key| key.finish())
+        self.game_key
     }
 
     /// The ply of the last move played on the current line.
@@ -772,6 +773,7 @@ impl ReplayState {
             watch.begin();
         }
         self.key = None;
+        self.game_key = None;
         self.watching = false;
     }
 
@@ -1039,6 +1041,13 @@ impl<S: GameSink> Replay<S> {
     fn end(&mut self) -> S::Output {
         self.state.finish_tags();
         self.state.finish();
+        // Before the sink may take the problems.
+        let whole = self.state.start_valid && self.state.errors.is_empty();
+        self.state.game_key = self
+            .state
+            .key
+            .filter(|key| whole && key.plies() > 0)
+            .map(|key| key.finish());
         if self.state.watching
             && let Some(watch) = &mut self.state.watch
         {
