@@ -226,6 +226,30 @@ pub struct Classifier<'a> {
     done: bool,
 }
 
+#[cfg(feature = "std")]
+impl Position {
+    /// The opening the Lichess table names this position by, if it names
+    /// it ([`Openings::lichess`]`().`[`of_position`](Openings::of_position)):
+    /// the position alone, not the game that reached it (a game's opening
+    /// is the deepest of its first positions: [`Classifier`]).
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// use chessnote::san::San;
+    /// let mut position = Position::new();
+    /// for san in ["e4", "c5"] {
+    ///     let mv = san.parse::<San>()?.to_move(&position)?;
+    ///     position.play(mv)?;
+    /// }
+    /// assert_eq!(position.opening().map(|o| o.name), Some("Sicilian Defense"));
+    /// assert_eq!(Position::new().opening(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn opening(&self) -> Option<Opening> {
+        Openings::lichess().of_position(self)
+    }
+}
+
 impl Classifier<'_> {
     /// The position after the game's move `ply` (from 1), in order.
     pub fn push(&mut self, position: &Position, ply: u32) {
