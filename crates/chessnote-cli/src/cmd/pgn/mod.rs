@@ -132,7 +132,8 @@ pub struct Where {
     pub expr: Option<String>,
     /// Keep the first game of each start position and mainline (tags,
     /// comments and variations ignored, as pgn-extract -D): drop the
-    /// later copies. A game with an error is kept (it is no one's copy).
+    /// later copies. A game with an error or without moves is kept (it is
+    /// no one's copy).
     #[arg(long, conflicts_with = "duplicates")]
     pub unique: bool,
     /// Keep only the later copies of a game: those `--unique` drops.
@@ -152,6 +153,13 @@ Fields: any tag name, case-sensitive (`WhiteElo`, `Event`); `plies`, the number 
 half-moves (the moves are read only when it is used); and on a tag, `.year`, `.month`, \
 `.day` (a PGN date) or `.base`, `.increment`, `.moves` (a time control, in seconds): \
 `TimeControl.base >= 600`, `UTCDate.year = 2024`.
+
+Of the moves (played only for the games whose tags can still pass): `opening`, \
+`opening.eco`, `opening.ply` (the opening as Lichess names it: `opening ~ \"Sicilian\"`); \
+`reaches(\"FEN\")`, true when a mainline position is the FEN's (counters ignored); \
+`material(\"KRPvKR\")`, true when a mainline position has exactly that material; \
+`status`, how the final position ends the game (`status = \"checkmate\"`, \"stalemate\", \
+\"insufficient_material\", \"seventyfive_moves\", \"fivefold_repetition\").
 
 Comparisons: `=`, `!=`, `<`, `<=`, `>`, `>=`, and `~`, `!~` (contains, case-sensitive, for \
 text).
