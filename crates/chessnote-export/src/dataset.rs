@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 
 use chessnote_io::output::{self, Staged};
 
-use chessnote::position::{CastlingMode, Position};
 use chessnote::uci::Uci;
 
 use crate::columns::{Columns, Table};
@@ -410,15 +409,7 @@ impl Rows {
 /// (its Polyglot key, and its FEN when `fen`): the rows of the plies
 /// table. None when the start is not legal.
 fn plies(record: &Record, fen: bool) -> impl Iterator<Item = PlyAt> + '_ {
-    let game = &record.game;
-    let mode = if game.chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::detect(&game.start)
-    };
-    let mut position = game
-        .end_position()
-        .and_then(|_| Position::from_setup(&game.start, mode).ok());
+    let mut position = record.game.start_position();
     record.played().enumerate().map_while(move |(index, m)| {
         let before = position.as_mut()?;
         let key = before.polyglot_key();

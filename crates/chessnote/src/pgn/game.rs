@@ -300,6 +300,20 @@ impl Game {
         self.end.as_ref()
     }
 
+    /// The start position, to play the mainline from (as the replay
+    /// played it); `None` when it is not legal or the variant is not
+    /// replayed.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let game = Reader::from_slice(b"1. e4 *").games().next().unwrap();
+    /// assert_eq!(game.start_position(), Some(chessnote::position::Position::new()));
+    /// ```
+    pub fn start_position(&self) -> Option<Position> {
+        self.end.as_ref()?;
+        Position::from_setup(&self.start, self.castling_mode()).ok()
+    }
+
     /// The game's key for finding duplicates: its start position and
     /// mainline moves hashed, as [`ReplayState::game_key`](super::ReplayState::game_key)
     /// makes it (see [`GameKey`](super::GameKey)). `None` for a game with
@@ -321,13 +335,7 @@ impl Game {
         {
             return None;
         }
-        let mode = if self.chess960 {
-            crate::position::CastlingMode::Chess960
-        } else {
-            crate::position::CastlingMode::detect(&self.start)
-        };
-        let start = Position::from_setup(&self.start, mode).ok()?;
-        let mut key = super::GameKeyHasher::new(&start);
+        let mut key = super::GameKeyHasher::new(&self.start_position()?);
         for mv in &self.moves {
             if !mv.played {
                 return None;
@@ -455,7 +463,7 @@ impl Game {
             }
             _ => {}
         }
-        let Ok(mut position) = Position::from_setup(&self.start, self.castling_mode()) else {
+        let Some(mut position) = self.start_position() else {
             return Vec::new();
         };
         let mut out = Vec::new();
