@@ -65,7 +65,7 @@ pub use arrow::{BatchBuilder, data_type, schema};
 pub use columns::{Column, Columns, ColumnsError, IntList, Kind, Needs, Table, TextList, Value};
 pub use dataset::{Dataset, ExportOptions, Finished, Format, Partition, Rows};
 #[cfg(feature = "parquet")]
-pub use parquet::{Compression, ParquetFile, ParquetOptions};
+pub use parquet::{Compression, ENCODE_ROWS, MAX_ENCODE_THREADS, ParquetFile, ParquetOptions};
 pub use record::{Record, Recorder};
 pub use row::{OtherTags, PlyAt, Row, lichess_id};
 

@@ -1244,6 +1244,97 @@ fn batches_cut_anywhere_give_the_same_rows() {
     assert_eq!(batch.finish().num_rows(), 0);
 }
 
+/// The columns are encoded on threads, and the file is the same bytes for
+/// any number of them: with row groups cut by rows (at a count that is no
+/// multiple of the batches) and by bytes (at every encoding step), over
+/// more rows than one encoding step takes. What is read back is what was
+/// written.
+#[test]
+fn encoding_threads_change_no_byte_of_a_parquet_file() {
+    let Some(source) = source("medium/lichess_db_1000k.pgn") else {
+        return;
+    };
+    let columns = Columns::FULL;
+    let once = export(&source.data, columns, "x", &[7, 100, 101]);
+    let n: usize = once.iter().map(RecordBatch::num_rows).sum();
+    // Over two encoding steps.
+    let repeats = (2 * chessnote_export::ENCODE_ROWS).div_ceil(n) + 1;
+    let batches: Vec<RecordBatch> = (0..repeats).flat_map(|_| once.iter().cloned()).collect();
+    let total = n * repeats;
+    let write = |rows: usize, bytes: usize, threads: usize| {
+        let options = ParquetOptions {
+            row_group_rows: rows,
+            row_group_bytes: bytes,
+            threads,
+            ..ParquetOptions::default()
+        };
+        let mut file = ParquetFile::new(Vec::<u8>::new(), columns, &options).expect("a writer");
+        for batch in &batches {
+            file.write(batch).expect("write a batch");
+        }
+        assert_eq!(file.rows(), total as u64);
+        file.finish().expect("finish the file")
+    };
+    let groups = |bytes: &[u8]| {
+        ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::copy_from_slice(bytes))
+            .expect("a Parquet file")
+            .metadata()
+            .row_groups()
+            .iter()
+            .map(|g| g.num_rows())
+            .collect::<Vec<_>>()
+    };
+    // `total` rows in groups of `each`, the last what is left.
+    let sizes = |each: usize| -> Vec<i64> {
+        (0..total)
+            .step_by(each)
+            .map(|at| (total - at).min(each) as i64)
+            .collect()
+    };
+    for (rows, bytes, want) in [
+        // By rows: 5,000 each, the last what is left.
+        (5000, usize::MAX, sizes(5000)),
+        // By bytes: each encoding step ends its row group.
+        (usize::MAX, 1, sizes(chessnote_export::ENCODE_ROWS)),
+    ] {
+        let one = write(rows, bytes, 1);
+        assert_eq!(
+            groups(&one),
+            want,
+            "row groups of {rows} rows, {bytes} bytes"
+        );
+        for threads in [2, 3, 8] {
+            assert!(
+                write(rows, bytes, threads) == one,
+                "{threads} threads, row groups of {rows} rows, {bytes} bytes"
+            );
+        }
+        let read = from_parquet(one, 1000);
+        let mut at = 0;
+        for batch in &read {
+            for r in 0..batch.num_rows() {
+                // The row of `once` it copies.
+                let (mut b, mut i) = (0, (at + r) % n);
+                while i >= once[b].num_rows() {
+                    i -= once[b].num_rows();
+                    b += 1;
+                }
+                for j in 0..batch.num_columns() {
+                    assert_eq!(
+                        cell(batch.column(j).as_ref(), r),
+                        cell(once[b].column(j).as_ref(), i),
+                        "row {} column {}",
+                        at + r,
+                        batch.schema().field(j).name()
+                    );
+                }
+            }
+            at += batch.num_rows();
+        }
+        assert_eq!(at, total);
+    }
+}
+
 /// The rows of `batches` as one batch (through Parquet, which keeps them
 /// in order: the test needs no `arrow-select`).
 fn concat_via_parquet(batches: &[RecordBatch]) -> RecordBatch {

@@ -137,7 +137,7 @@ pub fn run(args: &ExportArgs) -> Result<ExitCode, String> {
         [PartitionField::Year, PartitionField::Month] => Partition::YearMonth,
         _ => return Err("--partition-by: `year` or `year,month`".into()),
     };
-    parquet_options(args, &mut options)?;
+    parquet_options(args, settings.threads, &mut options)?;
     if options.is_folder() && args.out.is_none() {
         return Err("--rows-per-file and --partition-by write a folder: give it with --out".into());
     }
@@ -170,7 +170,11 @@ pub fn run(args: &ExportArgs) -> Result<ExitCode, String> {
 }
 
 #[cfg(feature = "parquet")]
-fn parquet_options(args: &ExportArgs, options: &mut ExportOptions) -> Result<(), String> {
+fn parquet_options(
+    args: &ExportArgs,
+    threads: usize,
+    options: &mut ExportOptions,
+) -> Result<(), String> {
     use chessnote_export::Compression;
     if let Some(text) = &args.compression {
         let compression = Compression::parse(text).map_err(|e| format!("--compression: {e}"))?;
@@ -185,11 +189,14 @@ fn parquet_options(args: &ExportArgs, options: &mut ExportOptions) -> Result<(),
     options.parquet.row_group_rows = usize::try_from(args.row_group_rows).unwrap_or(usize::MAX);
     options.parquet.row_group_bytes =
         usize::try_from(args.row_group_mib << 20).unwrap_or(usize::MAX);
+    // Columns are encoded on as many threads as games are read (0: one per
+    // core); the file is the same for any number.
+    options.parquet.threads = threads;
     Ok(())
 }
 
 #[cfg(not(feature = "parquet"))]
-fn parquet_options(_: &ExportArgs, _: &mut ExportOptions) -> Result<(), String> {
+fn parquet_options(_: &ExportArgs, _: usize, _: &mut ExportOptions) -> Result<(), String> {
     Ok(())
 }
 
