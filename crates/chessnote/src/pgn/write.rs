@@ -281,7 +281,7 @@ pub(super) fn result_text<'a>(
 pub(super) fn write_tags<'t>(
     out: &mut String,
     options: &WriteOptions,
-    tags: impl Iterator<Item = (&'t str, &'t str)> + Clone,
+    tags: impl Iterator<Item = (&'t str, &'t str)>,
     result: &str,
     order: &mut Vec<usize>,
 ) -> Option<core::ops::Range<usize>> {
@@ -297,8 +297,22 @@ pub(super) fn write_tags<'t>(
     // is not a symbol, as the reader reports it, is written as it is.)
     let tag = |out: &mut String, name: &str, value: &str| {
         out.push('[');
-        out.extend(written_name(name));
+        if plain_name(name) {
+            out.push_str(name);
+        } else {
+            out.extend(written_name(name));
+        }
         out.push_str(" \"");
+        if !value
+            .bytes()
+            .any(|b| matches!(b, b'\n' | b'\r' | b'\t' | b'"' | b'\\'))
+        {
+            // Nothing to replace or escape (the common value).
+            out.push_str(value);
+            out.push_str("\"]");
+            out.push_str(eol);
+            return;
+        }
         for c in value.chars() {
             // python-chess writes a tab as it is (and has no line breaks).
             if c == '\n' || c == '\r' || (c == '\t' && !options.python()) {
@@ -315,63 +329,81 @@ pub(super) fn write_tags<'t>(
         out.push_str("\"]");
         out.push_str(eol);
     };
-    for (name, unknown) in ROSTER {
+    // One pass over the tags: the roster's values (python-chess, a
+    // dictionary: the last of a repeated tag; else the first), and the
+    // other tags in input order.
+    let roster_only = options.tags == TagSelection::Roster;
+    let mut values: [Option<&str>; ROSTER.len()] = [None; ROSTER.len()];
+    let mut all: Vec<(&str, &str)> = Vec::new();
+    for (name, value) in tags {
+        match ROSTER.iter().position(|(n, _)| *n == name) {
+            Some(i) => {
+                if options.python() || values[i].is_none() {
+                    values[i] = Some(value);
+                }
+            }
+            None => {
+                if !roster_only || matches!(name, "FEN" | "SetUp" | "Variant") {
+                    all.push((name, value));
+                }
+            }
+        }
+    }
+    for ((name, unknown), value) in ROSTER.into_iter().zip(values) {
         let value = if name == "Result" {
             // `[Result "` is 9 bytes; the value follows, unchanged (a
             // result has nothing to escape).
             let at = out.len() + 9;
             result_at = Some(at..at + result.len());
             result
-        } else if options.python() {
-            // A dictionary: the last value of a repeated tag wins.
-            tags.clone()
-                .filter(|(n, _)| *n == name)
-                .last()
-                .map_or(unknown, |(_, v)| v)
         } else {
-            tags.clone()
-                .find(|(n, _)| *n == name)
-                .map_or(unknown, |(_, v)| v)
+            value.unwrap_or(unknown)
         };
         tag(out, name, value);
     }
-    {
-        let is_roster = |name: &str| ROSTER.iter().any(|(n, _)| *n == name);
-        let roster_only = options.tags == TagSelection::Roster;
-        let all: Vec<(&str, &str)> = tags
-            .filter(|(n, _)| {
-                !is_roster(n) && (!roster_only || matches!(*n, "FEN" | "SetUp" | "Variant"))
-            })
-            .collect();
-        order.clear();
-        if options.python() {
-            // Insertion order of a dictionary: a repeated tag keeps its
-            // first place and its last value. Sorted by name (stably), each
-            // run of one name gives its first and last index: n log n, not
-            // n² on a game of 10,000 tags.
-            order.extend(0..all.len());
-            order.sort_by(|&a, &b| all[a].0.cmp(all[b].0));
-            let mut kept: Vec<(usize, usize)> = Vec::new();
-            for run in order.chunk_by(|&a, &b| all[a].0 == all[b].0) {
-                kept.push((run[0], run[run.len() - 1]));
-            }
-            kept.sort_unstable();
-            for (first, last) in kept {
-                tag(out, all[first].0, all[last].1);
-            }
-        } else {
-            order.extend(0..all.len());
-            if options.tag_order == TagOrder::Standard {
-                // Stable: repeated names keep their input order.
+    order.clear();
+    if options.python() {
+        // Insertion order of a dictionary: a repeated tag keeps its
+        // first place and its last value. Sorted by name (stably), each
+        // run of one name gives its first and last index: n log n, not
+        // n² on a game of 10,000 tags.
+        order.extend(0..all.len());
+        order.sort_by(|&a, &b| all[a].0.cmp(all[b].0));
+        let mut kept: Vec<(usize, usize)> = Vec::new();
+        for run in order.chunk_by(|&a, &b| all[a].0 == all[b].0) {
+            kept.push((run[0], run[run.len() - 1]));
+        }
+        kept.sort_unstable();
+        for (first, last) in kept {
+            tag(out, all[first].0, all[last].1);
+        }
+    } else {
+        order.extend(0..all.len());
+        if options.tag_order == TagOrder::Standard {
+            // Stable: repeated names keep their input order. Names
+            // written as they are compare as strings (UTF-8's order is
+            // its characters').
+            if all.iter().all(|(name, _)| plain_name(name)) {
+                order.sort_by(|&a, &b| all[a].0.cmp(all[b].0));
+            } else {
                 order.sort_by(|&a, &b| written_name(all[a].0).cmp(written_name(all[b].0)));
             }
-            for &i in order.iter() {
-                tag(out, all[i].0, all[i].1);
-            }
+        }
+        for &i in order.iter() {
+            tag(out, all[i].0, all[i].1);
         }
     }
     out.push_str(eol);
     result_at
+}
+
+/// Whether a tag name is written as it is ([`written_name`] changes
+/// nothing): printable ASCII, no quote or bracket, not empty.
+fn plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && !matches!(b, b'"' | b'[' | b']'))
 }
 
 /// A tag name as written: a character that would end the name (a space, a
@@ -546,6 +578,14 @@ impl Layout {
         self.line += len;
     }
 
+    /// A token of `head`, ASCII digits and `tail` (a move number, a NAG),
+    /// written as it is made.
+    fn push_ascii_token(&mut self, head: &str, digits: &[u8], tail: &str) {
+        self.push_token(head, head.len() + digits.len() + tail.len(), false);
+        self.out.extend(digits.iter().map(|&d| char::from(d)));
+        self.out.push_str(tail);
+    }
+
     fn token(&mut self, text: &str) {
         let len = if text.is_ascii() {
             text.len()
@@ -569,13 +609,7 @@ impl Layout {
             let mut number = [0u8; 8];
             let digits = fmt_u16(fullmoves, &mut number);
             let dots = if turn == Color::White { "." } else { "..." };
-            let mut text = [0u8; 11];
-            text[..digits.len()].copy_from_slice(digits);
-            text[digits.len()..digits.len() + dots.len()].copy_from_slice(dots.as_bytes());
-            let len = digits.len() + dots.len();
-            // ASCII digits and dots.
-            let text = core::str::from_utf8(&text[..len]).unwrap_or("?");
-            self.push_token(text, len, false);
+            self.push_ascii_token("", digits, dots);
         }
         let scratch = core::mem::take(&mut self.scratch);
         self.token(&scratch);
@@ -609,13 +643,9 @@ impl Layout {
     }
 
     fn nag(&mut self, nag: Nag) {
-        let mut text = [b'$', 0, 0, 0];
         let mut digits = [0u8; 8];
-        let d = fmt_u16(u16::from(nag.0), &mut digits);
-        text[1..=d.len()].copy_from_slice(d);
-        let len = d.len() + 1;
-        let text = core::str::from_utf8(&text[..len]).unwrap_or("$");
-        self.push_token(text, len, false);
+        let digits = fmt_u16(u16::from(nag.0), &mut digits);
+        self.push_ascii_token("$", digits, "");
     }
 
     /// Comments, each in its braces (python-chess: joined into one).
@@ -668,6 +698,14 @@ impl Layout {
     /// `[%clk 0:05:00]` is one word), `}`; `}` in the text is dropped. The
     /// braces stay on the line of the word beside them.
     fn comment(&mut self, text: &str) {
+        if !self.short_comment(text) {
+            self.comment_by_words(text);
+        }
+    }
+
+    /// [`Layout::comment`], word by word: where a word goes past the
+    /// line's columns, the line wraps before it.
+    fn comment_by_words(&mut self, text: &str) {
         let mut words = Words { text, at: 0 }.peekable();
         let mut token = core::mem::take(&mut self.joined);
         if words.peek().is_none() {
@@ -697,6 +735,61 @@ impl Layout {
         }
         self.joined = token;
         self.force_number = true;
+    }
+
+    /// The comment as one token, when it fits on the line (then no word of
+    /// it wraps) or when [`Layout::comment`] would write it as one token
+    /// (a command, or commands): the same text (its words, `}` dropped,
+    /// each run of whitespace one space, between `{ ` and ` }`). `false`,
+    /// having written nothing, otherwise.
+    fn short_comment(&mut self, text: &str) -> bool {
+        let bytes = text.as_bytes();
+        let mut token = core::mem::take(&mut self.joined);
+        token.clear();
+        token.push('{');
+        // One pass: runs of bytes that are neither whitespace nor `}`
+        // copied at once, a space before a run after whitespace.
+        let mut space = true;
+        let mut i = 0;
+        loop {
+            while let Some(&b) = bytes.get(i).filter(|&&b| BREAKS[usize::from(b)]) {
+                space |= b != b'}';
+                i += 1;
+            }
+            if i == bytes.len() {
+                break;
+            }
+            let start = i;
+            while bytes.get(i).is_some_and(|&b| !BREAKS[usize::from(b)]) {
+                i += 1;
+            }
+            if space {
+                token.push(' ');
+                space = false;
+            }
+            // The run starts and ends at ASCII bytes (or the end).
+            token.push_str(&text[start..i]);
+        }
+        token.push_str(" }");
+        let len = if token.is_ascii() {
+            token.len()
+        } else {
+            token.chars().count()
+        };
+        let end = self.line + usize::from(self.line > 0) + len;
+        // One token, where it fits, or where `comment` would make one
+        // token of it (every word after the first goes with the one before).
+        let fits = self.options.columns.is_none_or(|c| end < usize::from(c)) || {
+            let mut words = Words { text, at: 0 };
+            words.next();
+            words.all(|w| w.trim_start_matches('}').starts_with(['[', '%']))
+        };
+        if fits {
+            self.push_token(&token, len, false);
+            self.force_number = true;
+        }
+        self.joined = token;
+        fits
     }
 
     pub fn begin_variation(&mut self) {
@@ -785,6 +878,17 @@ impl<'a> Iterator for Words<'a> {
     }
 }
 
+/// The bytes that end a run of a comment's text: ASCII whitespace and `}`.
+static BREAKS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_whitespace() || b == b'}' as usize;
+        b += 1;
+    }
+    table
+};
+
 /// `n` in decimal, in `buf`.
 fn fmt_u16(mut n: u16, buf: &mut [u8; 8]) -> &[u8] {
     let mut i = buf.len();
@@ -797,4 +901,74 @@ fn fmt_u16(mut n: u16, buf: &mut [u8; 8]) -> &[u8] {
         }
     }
     &buf[i..]
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::String;
+
+    use super::{Layout, WriteOptions};
+
+    /// A comment made of pieces that matter to its layout: words, runs of
+    /// whitespace, `}`, commands with spaces, a `[` inside one, non-ASCII.
+    fn comment(mut state: u64, pieces: usize) -> String {
+        const PIECES: [&str; 16] = [
+            "a",
+            "word",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "}",
+            "}}",
+            "[%clk 0:03:00]",
+            "[%eval  0.17 ]",
+            "[%cal Ge2e4,Rd1d8]",
+            "%x",
+            "[a",
+            "[%clk [x]",
+            "é",
+            "ü}ber",
+        ];
+        let mut text = String::new();
+        for _ in 0..pieces {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            text.push_str(PIECES[(state % 16) as usize]);
+        }
+        text
+    }
+
+    /// The one-token way of writing a comment writes what the word by
+    /// word way writes, wherever the line stands and whatever its width.
+    #[test]
+    fn a_comment_in_one_token_is_written_as_word_by_word() {
+        let mut checked = 0;
+        for seed in 1..3000u64 {
+            let text = comment(
+                seed.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                (seed % 9) as usize,
+            );
+            for columns in [None, Some(10), Some(30), Some(80)] {
+                for before in ["", "e4", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4"] {
+                    let options = WriteOptions::STANDARD.columns(columns);
+                    let mut one = Layout::new(String::new(), options);
+                    let mut other = Layout::new(String::new(), options);
+                    for layout in [&mut one, &mut other] {
+                        for word in before.split(' ').filter(|w| !w.is_empty()) {
+                            layout.token(word);
+                        }
+                    }
+                    one.comment(&text);
+                    other.comment_by_words(&text);
+                    one.token("Nf3");
+                    other.token("Nf3");
+                    assert_eq!(one.out, other.out, "{text:?} at {before:?}, {columns:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 30_000);
+    }
 }
