@@ -746,6 +746,13 @@ impl Layout {
         let bytes = text.as_bytes();
         let mut token = core::mem::take(&mut self.joined);
         token.clear();
+        if written_plain(bytes) {
+            // ` word word `: the text is the token's inside already.
+            token.push('{');
+            token.push_str(text);
+            token.push('}');
+            return self.one_token(text, token);
+        }
         token.push('{');
         // One pass: runs of bytes that are neither whitespace nor `}`
         // copied at once, a space before a run after whitespace.
@@ -771,6 +778,12 @@ impl Layout {
             token.push_str(&text[start..i]);
         }
         token.push_str(" }");
+        self.one_token(text, token)
+    }
+
+    /// The end of [`Layout::short_comment`]: `token` written if it may be
+    /// written as one token, and kept as the buffer for the next.
+    fn one_token(&mut self, text: &str, token: String) -> bool {
         let len = if token.is_ascii() {
             token.len()
         } else {
@@ -878,6 +891,23 @@ impl<'a> Iterator for Words<'a> {
     }
 }
 
+/// Whether a comment's text is written as it is between `{` and `}`: a
+/// space at each end, words of no `}` between single spaces (no other
+/// whitespace).
+fn written_plain(bytes: &[u8]) -> bool {
+    let [b' ', inside @ .., b' '] = bytes else {
+        return false;
+    };
+    let mut space = true;
+    for &b in inside {
+        if BREAKS[usize::from(b)] && (b != b' ' || space) {
+            return false;
+        }
+        space = b == b' ';
+    }
+    !space
+}
+
 /// The bytes that end a run of a comment's text: ASCII whitespace and `}`.
 static BREAKS: [bool; 256] = {
     let mut table = [false; 256];
@@ -945,11 +975,26 @@ mod tests {
     #[test]
     fn a_comment_in_one_token_is_written_as_word_by_word() {
         let mut checked = 0;
-        for seed in 1..3000u64 {
-            let text = comment(
+        // As Lichess writes them, and near that form.
+        let written = [
+            " [%clk 0:03:00] ",
+            " [%eval 0.17] [%clk 0:03:00] ",
+            " a b ",
+            " a  b ",
+            " a}b ",
+            "  ",
+            " ",
+            " é ",
+            "a b",
+            " a\tb ",
+        ];
+        let generated = (1..3000u64).map(|seed| {
+            comment(
                 seed.wrapping_mul(0x9e37_79b9_7f4a_7c15),
                 (seed % 9) as usize,
-            );
+            )
+        });
+        for text in written.iter().map(|&t| String::from(t)).chain(generated) {
             for columns in [None, Some(10), Some(30), Some(80)] {
                 for before in ["", "e4", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4"] {
                     let options = WriteOptions::STANDARD.columns(columns);

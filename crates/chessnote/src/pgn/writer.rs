@@ -3,7 +3,6 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt::Write as _;
 use core::ops::ControlFlow::{self, Continue};
 use core::ops::Range;
 
@@ -358,10 +357,10 @@ impl WriteGame {
     fn as_read(&mut self, written: Written) {
         let (number, turn) = self.next_move();
         self.layout.scratch.clear();
-        let _ = match written {
-            Written::San(san) => write!(self.layout.scratch, "{san}"),
-            Written::Uci(uci) => write!(self.layout.scratch, "{uci}"),
-        };
+        match written {
+            Written::San(san) => san.append_to(&mut self.layout.scratch),
+            Written::Uci(uci) => uci.append_to(&mut self.layout.scratch),
+        }
         self.layout.mv(number, turn);
         self.played();
     }
