@@ -263,6 +263,12 @@ impl PyBoard {
         self.position.as_ref().ok_or_else(|| self.invalid())
     }
 
+    /// The position, for the other modules; raises as the board's moves do
+    /// when it is not valid.
+    pub(crate) fn playable(&self) -> PyResult<&Position> {
+        self.position()
+    }
+
     fn invalid(&self) -> PyErr {
         let problems = chessnote::position::Problems::of(&self.setup, self.mode);
         PositionError::new_err(format!(

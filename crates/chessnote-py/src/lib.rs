@@ -15,6 +15,7 @@ mod board;
 mod errors;
 mod games;
 mod pin;
+mod polyglot;
 mod source;
 mod strings;
 mod table;
@@ -46,6 +47,8 @@ fn _chessnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table::spark_schema, m)?)?;
     m.add_function(wrap_pyfunction!(table::column_names, m)?)?;
     m.add_function(wrap_pyfunction!(leniency_names, m)?)?;
+    m.add_class::<polyglot::PyBook>()?;
+    m.add_function(wrap_pyfunction!(polyglot::_zobrist_hash, m)?)?;
     Ok(())
 }
 

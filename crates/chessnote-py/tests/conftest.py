@@ -63,6 +63,19 @@ def missing(what: str) -> None:
     pytest.skip(f"{what} is missing (set CHESSNOTE_SHARED / CHESSNOTE_BIN)")
 
 
+def python_chess():
+    """python-chess 1.11.2, the test-only oracle of the python-chess API
+    (never a dependency of the wheel); missing, the calling test skips, or
+    fails under CHESSNOTE_REQUIRE_SHARED=1 (CI installs it)."""
+    try:
+        import chess
+        import chess.pgn
+        import chess.polyglot
+    except ImportError:
+        missing("python-chess (pip install chess==1.11.2)")
+    return chess
+
+
 def pgn_dir() -> Path:
     if PGN_DIR is None:
         missing("the shared data folder (CHESSNOTE_SHARED or ../shared)")

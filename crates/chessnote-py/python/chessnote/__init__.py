@@ -13,7 +13,14 @@ command, called from Python:
   ``map_batches`` or Dask's ``map_partitions``.
 - ``Board`` and ``Move``: python-chess's names for positions and moves, plus
   ERAN, PIN and named leniencies.
+- ``chessnote.polyglot``: python-chess's ``chess.polyglot`` (Polyglot keys
+  and opening books).
 """
 
+from . import _chessnote as _native
 from ._chessnote import *  # noqa: F403
-from ._chessnote import __all__, __version__  # noqa: F401
+from ._chessnote import __version__  # noqa: F401
+
+# The native module's own helpers (``_Book``: ``chessnote.polyglot``'s) are
+# not the package's.
+__all__ = [name for name in _native.__all__ if not name.startswith("_")]

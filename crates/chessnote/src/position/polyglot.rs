@@ -147,6 +147,27 @@ pub struct Entry {
     pub learn: u32,
 }
 
+impl Entry {
+    /// The legal move the entry codes in `position`, castling read from the
+    /// king taking its rook (in standard chess, `e1h1` is `O-O` when a king
+    /// stands on `e1`); `None` when it codes no legal move there (a drop,
+    /// an unknown piece, a move of another position).
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// use chessnote::position::polyglot::Entry;
+    ///
+    /// let position = Position::new();
+    /// let e2e4 = Entry { key: position.polyglot_key(), raw_move: 12 << 6 | 28, weight: 1, learn: 0 };
+    /// assert_eq!(e2e4.move_in(&position).map(|m| m.to().to_string()), Some("e4".into()));
+    /// let e2e5 = Entry { raw_move: 12 << 6 | 36, ..e2e4 };
+    /// assert_eq!(e2e5.move_in(&position), None);
+    /// ```
+    pub fn move_in(&self, position: &Position) -> Option<Move> {
+        book_move(self.raw_move, position)
+    }
+}
+
 /// A move of a book in a position ([`Book::moves`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct BookMove {
@@ -253,7 +274,7 @@ impl Book {
             .iter()
             .filter(|entry| entry.weight >= 1)
             .filter_map(|entry| {
-                let mv = book_move(entry.raw_move, position)?;
+                let mv = entry.move_in(position)?;
                 Some(BookMove {
                     mv,
                     weight: entry.weight,
