@@ -303,29 +303,7 @@ pub(super) fn write_tags<'t>(
             out.extend(written_name(name));
         }
         out.push_str(" \"");
-        if !value
-            .bytes()
-            .any(|b| matches!(b, b'\n' | b'\r' | b'\t' | b'"' | b'\\'))
-        {
-            // Nothing to replace or escape (the common value).
-            out.push_str(value);
-            out.push_str("\"]");
-            out.push_str(eol);
-            return;
-        }
-        for c in value.chars() {
-            // python-chess writes a tab as it is (and has no line breaks).
-            if c == '\n' || c == '\r' || (c == '\t' && !options.python()) {
-                out.push(' ');
-                continue;
-            }
-            // python-chess neither decodes escapes when it reads nor writes
-            // them: escaping what chessnote decoded gives its bytes back.
-            if c == '"' || c == '\\' {
-                out.push('\\');
-            }
-            out.push(c);
-        }
+        push_tag_value(out, value, options);
         out.push_str("\"]");
         out.push_str(eol);
     };
@@ -350,16 +328,16 @@ pub(super) fn write_tags<'t>(
         }
     }
     for ((name, unknown), value) in ROSTER.into_iter().zip(values) {
-        let value = if name == "Result" {
-            // `[Result "` is 9 bytes; the value follows, unchanged (a
-            // result has nothing to escape).
+        if name == "Result" {
+            // `[Result "` is 9 bytes; the value follows, as written (a
+            // result that is no termination marker may have a quote to
+            // escape), then `"]` and the line's end.
             let at = out.len() + 9;
-            result_at = Some(at..at + result.len());
-            result
+            tag(out, name, result);
+            result_at = Some(at..out.len() - 2 - eol.len());
         } else {
-            value.unwrap_or(unknown)
-        };
-        tag(out, name, value);
+            tag(out, name, value.unwrap_or(unknown));
+        }
     }
     order.clear();
     if options.python() {
@@ -395,6 +373,32 @@ pub(super) fn write_tags<'t>(
     }
     out.push_str(eol);
     result_at
+}
+
+/// A tag's value as written between its quotes: a line break (and, but
+/// in python-chess's style, a tab) as a space, `"` and `\` escaped.
+pub(super) fn push_tag_value(out: &mut String, value: &str, options: &WriteOptions) {
+    if !value
+        .bytes()
+        .any(|b| matches!(b, b'\n' | b'\r' | b'\t' | b'"' | b'\\'))
+    {
+        // Nothing to replace or escape (the common value).
+        out.push_str(value);
+        return;
+    }
+    for c in value.chars() {
+        // python-chess writes a tab as it is (and has no line breaks).
+        if c == '\n' || c == '\r' || (c == '\t' && !options.python()) {
+            out.push(' ');
+            continue;
+        }
+        // python-chess neither decodes escapes when it reads nor writes
+        // them: escaping what chessnote decoded gives its bytes back.
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
 }
 
 /// Whether a tag name is written as it is ([`written_name`] changes

@@ -7,7 +7,7 @@ use core::ops::ControlFlow::{self, Continue};
 use core::ops::Range;
 
 use super::route::{Comment, Written, replay_visitor};
-use super::write::{Layout, WriteOptions, result_text, write_tags};
+use super::write::{Layout, WriteOptions, push_tag_value, result_text, write_tags};
 use super::{
     GameResult, GameSink, Nag, PgnError, Ply, ReadOptions, Replay, ReplayOptions, ReplayState,
     VariationMode,
@@ -533,10 +533,13 @@ impl GameSink for WriteGame {
             self.layout.out.replace_range(at, &written);
             self.result_at = None;
         }
-        if let Some(at) = self.result_at.take()
-            && self.layout.out.get(at.clone()) != Some(result)
-        {
-            self.layout.out.replace_range(at, result);
+        if let Some(at) = self.result_at.take() {
+            // The tag's value as `write_tags` writes it.
+            let mut written = String::new();
+            push_tag_value(&mut written, result, &self.layout.options);
+            if self.layout.out.get(at.clone()) != Some(written.as_str()) {
+                self.layout.out.replace_range(at, &written);
+            }
         }
         let result = String::from(result);
         self.layout.result(&result);

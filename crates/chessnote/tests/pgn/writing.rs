@@ -457,6 +457,33 @@ fn the_streaming_writer_writes_every_game_as_the_tree_writer_in_the_python_chess
     }
 }
 
+/// A `Result` tag that is no termination marker keeps its quotes and
+/// backslashes escaped when the streaming writer sets it once the game is
+/// read, as the tree writer writes it, in every style. It was written raw
+/// over the escaped text (found by the `pgn_write` fuzz target).
+#[test]
+fn a_result_tag_to_escape_is_written_as_the_tree_writer_writes_it() {
+    for data in [
+        &b"[Result \"a\\\"b\"]\n\n1. e4 *\n"[..],
+        b"[Result \"\\\\ \\\" x\"]\n\n1. e4 1-0\n",
+        b"[Result \"1-0\"]\n\n1. e4 0-1\n",
+    ] {
+        let read = options();
+        let tree = &trees(data, read)[0];
+        for style in [WriteOptions::PYTHON_CHESS, WriteOptions::STANDARD] {
+            let mut writer = PgnWriter::with_read_options(style, read).replay(true);
+            let mut reader = Reader::from_slice_with(data, read);
+            while reader.read_game(&mut writer).unwrap().is_some() {}
+            assert_eq!(
+                writer.output(),
+                tree.to_pgn(&style),
+                "{:?}",
+                String::from_utf8_lossy(data)
+            );
+        }
+    }
+}
+
 /// The same on the large corpus (in release: `.ci/run` runs it).
 #[test]
 #[ignore = "the large corpus: run in release (.ci/run does)"]
