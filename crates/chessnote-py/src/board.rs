@@ -208,6 +208,94 @@ impl PyMove {
     }
 }
 
+/// A piece, as python-chess's `chess.Piece`: its type (PAWN = 1 …
+/// KING = 6) and color (True: White).
+#[pyclass(name = "Piece", module = "chessnote", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyPiece(chessnote::Piece);
+
+fn color_of(white: bool) -> Color {
+    if white { Color::White } else { Color::Black }
+}
+
+#[pymethods]
+impl PyPiece {
+    #[new]
+    fn new(piece_type: u8, color: bool) -> PyResult<PyPiece> {
+        let kind = piece_kind(piece_type).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "piece type {piece_type} is not 1 (pawn) to 6 (king)"
+            ))
+        })?;
+        Ok(PyPiece(kind.of(color_of(color))))
+    }
+
+    /// The piece of a FEN letter (`"N"` a white knight, `"n"` a black one);
+    /// raises `ValueError` for anything else.
+    #[staticmethod]
+    fn from_symbol(symbol: &str) -> PyResult<PyPiece> {
+        let mut chars = symbol.chars();
+        match (
+            chars.next().and_then(chessnote::Piece::from_char),
+            chars.next(),
+        ) {
+            (Some(piece), None) => Ok(PyPiece(piece)),
+            _ => Err(PyValueError::new_err(format!(
+                "{symbol:?} is no piece letter"
+            ))),
+        }
+    }
+
+    /// The piece type: PAWN = 1 … KING = 6.
+    #[getter]
+    fn piece_type(&self) -> u8 {
+        piece_type(self.0.kind)
+    }
+
+    /// The color: True for White.
+    #[getter]
+    fn color(&self) -> bool {
+        self.0.color == Color::White
+    }
+
+    /// The FEN letter: upper case for White.
+    fn symbol(&self) -> String {
+        self.0.char().to_string()
+    }
+
+    /// The chess symbol (`♔` a white king); `invert_color` gives the
+    /// other color's.
+    #[pyo3(signature = (*, invert_color = false))]
+    fn unicode_symbol(&self, invert_color: bool) -> String {
+        let color = if invert_color {
+            !self.0.color
+        } else {
+            self.0.color
+        };
+        let base = match color {
+            Color::White => 0x2654,
+            Color::Black => 0x265A,
+        };
+        let offset = match self.0.kind {
+            PieceKind::King => 0,
+            PieceKind::Queen => 1,
+            PieceKind::Rook => 2,
+            PieceKind::Bishop => 3,
+            PieceKind::Knight => 4,
+            PieceKind::Pawn => 5,
+        };
+        char::from_u32(base + offset).map_or_else(String::new, String::from)
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.0.char())
+    }
+}
+
 /// A position and the moves played to reach it (python-chess's names).
 #[pyclass(name = "Board", module = "chessnote")]
 #[derive(Clone)]
@@ -503,13 +591,43 @@ impl PyBoard {
         Ok(fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen).to_owned())
     }
 
-    /// The piece's letter (`"P"` white, `"p"` black), or None.
-    fn piece_at(&self, square_index: u8) -> PyResult<Option<char>> {
+    /// The piece on a square, or None.
+    fn piece_at(&self, square: u8) -> PyResult<Option<PyPiece>> {
+        Ok(self.setup.board.get(self::square(square)?).map(PyPiece))
+    }
+
+    /// The type of the piece on a square (PAWN = 1 … KING = 6), or None.
+    fn piece_type_at(&self, square: u8) -> PyResult<Option<u8>> {
         Ok(self
             .setup
             .board
-            .get(square(square_index)?)
-            .map(|p| p.char()))
+            .get(self::square(square)?)
+            .map(|p| piece_type(p.kind)))
+    }
+
+    /// The color of the piece on a square (True: White), or None.
+    fn color_at(&self, square: u8) -> PyResult<Option<bool>> {
+        Ok(self
+            .setup
+            .board
+            .get(self::square(square)?)
+            .map(|p| p.color == Color::White))
+    }
+
+    /// The pieces by square (a1 = 0 … h8 = 63), of the squares of `mask`
+    /// (a bitboard: bit N for square N; every square by default), from h8
+    /// down, as python-chess orders them.
+    #[pyo3(signature = (*, mask = u64::MAX))]
+    fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
+        let map = PyDict::new(py);
+        for sq in Square::ALL.into_iter().rev() {
+            if mask >> sq.index() & 1 == 1
+                && let Some(piece) = self.setup.board.get(sq)
+            {
+                map.set_item(sq.index(), PyPiece(piece))?;
+            }
+        }
+        Ok(map)
     }
 
     /// The square of `color`'s king (True: White), or None.

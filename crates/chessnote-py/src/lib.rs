@@ -19,6 +19,7 @@ mod polyglot;
 mod source;
 mod strings;
 mod table;
+mod vocabulary;
 
 /// The native module, re-exported by `chessnote/__init__.py`.
 #[pymodule]
@@ -29,7 +30,9 @@ fn _chessnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add(name, bit)?;
     }
     errors::register(m)?;
+    vocabulary::register(m)?;
     m.add_class::<board::PyMove>()?;
+    m.add_class::<board::PyPiece>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<pin::PyPin>()?;
     m.add_class::<games::PyGame>()?;

@@ -407,7 +407,7 @@ def test_push_pop_copy_and_repetition():
     assert Move.from_uci("e7e8q").promotion == 5
     assert Move.from_uci("e2e4") == Move(12, 28)
     assert hash(Move.from_uci("e2e4")) == hash(Move(12, 28))
-    assert board.piece_at(4) == "K" and board.piece_at(60) == "k" and board.piece_at(27) is None
+    assert str(board.piece_at(4)) == "K" and str(board.piece_at(60)) == "k" and board.piece_at(27) is None
     assert board.king(True) == 4 and board.king(False) == 60
 
 

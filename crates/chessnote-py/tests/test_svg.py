@@ -35,8 +35,9 @@ def test_every_piece_is_drawn_on_its_square():
     drawn = {c[3]: (c[1], c[2]) for c in classes(board.svg(), "use")}
     expected = {}
     for square in range(64):
-        letter = board.piece_at(square)
-        if letter:
+        piece = board.piece_at(square)
+        if piece:
+            letter = piece.symbol()
             color = "white" if letter.isupper() else "black"
             expected[square_name(square)] = (color, KINDS[letter.lower()])
     assert drawn == expected

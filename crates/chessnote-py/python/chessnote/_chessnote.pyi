@@ -75,6 +75,207 @@ class AmbiguousMoveError(MoveError):
 class PositionError(ChessnoteError):
     """A position the board cannot play from (``Board.push`` on an invalid one)."""
 
+# python-chess's module-level vocabulary, with its values.
+WHITE: Final[bool]
+BLACK: Final[bool]
+COLORS: Final[list[bool]]
+COLOR_NAMES: Final[list[str]]
+PAWN: Final[int]
+KNIGHT: Final[int]
+BISHOP: Final[int]
+ROOK: Final[int]
+QUEEN: Final[int]
+KING: Final[int]
+PIECE_TYPES: Final[list[int]]
+PIECE_SYMBOLS: Final[list[str | None]]
+PIECE_NAMES: Final[list[str | None]]
+UNICODE_PIECE_SYMBOLS: Final[dict[str, str]]
+FILE_NAMES: Final[list[str]]
+RANK_NAMES: Final[list[str]]
+SQUARES: Final[list[int]]
+SQUARE_NAMES: Final[list[str]]
+STARTING_BOARD_FEN: Final[str]
+BB_EMPTY: Final[int]
+BB_ALL: Final[int]
+BB_SQUARES: Final[list[int]]
+BB_FILES: Final[list[int]]
+BB_RANKS: Final[list[int]]
+BB_BACKRANKS: Final[int]
+BB_LIGHT_SQUARES: Final[int]
+BB_DARK_SQUARES: Final[int]
+BB_CORNERS: Final[int]
+BB_CENTER: Final[int]
+BB_FILE_A: Final[int]
+BB_FILE_B: Final[int]
+BB_FILE_C: Final[int]
+BB_FILE_D: Final[int]
+BB_FILE_E: Final[int]
+BB_FILE_F: Final[int]
+BB_FILE_G: Final[int]
+BB_FILE_H: Final[int]
+BB_RANK_1: Final[int]
+BB_RANK_2: Final[int]
+BB_RANK_3: Final[int]
+BB_RANK_4: Final[int]
+BB_RANK_5: Final[int]
+BB_RANK_6: Final[int]
+BB_RANK_7: Final[int]
+BB_RANK_8: Final[int]
+A1: Final[int]
+B1: Final[int]
+C1: Final[int]
+D1: Final[int]
+E1: Final[int]
+F1: Final[int]
+G1: Final[int]
+H1: Final[int]
+A2: Final[int]
+B2: Final[int]
+C2: Final[int]
+D2: Final[int]
+E2: Final[int]
+F2: Final[int]
+G2: Final[int]
+H2: Final[int]
+A3: Final[int]
+B3: Final[int]
+C3: Final[int]
+D3: Final[int]
+E3: Final[int]
+F3: Final[int]
+G3: Final[int]
+H3: Final[int]
+A4: Final[int]
+B4: Final[int]
+C4: Final[int]
+D4: Final[int]
+E4: Final[int]
+F4: Final[int]
+G4: Final[int]
+H4: Final[int]
+A5: Final[int]
+B5: Final[int]
+C5: Final[int]
+D5: Final[int]
+E5: Final[int]
+F5: Final[int]
+G5: Final[int]
+H5: Final[int]
+A6: Final[int]
+B6: Final[int]
+C6: Final[int]
+D6: Final[int]
+E6: Final[int]
+F6: Final[int]
+G6: Final[int]
+H6: Final[int]
+A7: Final[int]
+B7: Final[int]
+C7: Final[int]
+D7: Final[int]
+E7: Final[int]
+F7: Final[int]
+G7: Final[int]
+H7: Final[int]
+A8: Final[int]
+B8: Final[int]
+C8: Final[int]
+D8: Final[int]
+E8: Final[int]
+F8: Final[int]
+G8: Final[int]
+H8: Final[int]
+BB_A1: Final[int]
+BB_B1: Final[int]
+BB_C1: Final[int]
+BB_D1: Final[int]
+BB_E1: Final[int]
+BB_F1: Final[int]
+BB_G1: Final[int]
+BB_H1: Final[int]
+BB_A2: Final[int]
+BB_B2: Final[int]
+BB_C2: Final[int]
+BB_D2: Final[int]
+BB_E2: Final[int]
+BB_F2: Final[int]
+BB_G2: Final[int]
+BB_H2: Final[int]
+BB_A3: Final[int]
+BB_B3: Final[int]
+BB_C3: Final[int]
+BB_D3: Final[int]
+BB_E3: Final[int]
+BB_F3: Final[int]
+BB_G3: Final[int]
+BB_H3: Final[int]
+BB_A4: Final[int]
+BB_B4: Final[int]
+BB_C4: Final[int]
+BB_D4: Final[int]
+BB_E4: Final[int]
+BB_F4: Final[int]
+BB_G4: Final[int]
+BB_H4: Final[int]
+BB_A5: Final[int]
+BB_B5: Final[int]
+BB_C5: Final[int]
+BB_D5: Final[int]
+BB_E5: Final[int]
+BB_F5: Final[int]
+BB_G5: Final[int]
+BB_H5: Final[int]
+BB_A6: Final[int]
+BB_B6: Final[int]
+BB_C6: Final[int]
+BB_D6: Final[int]
+BB_E6: Final[int]
+BB_F6: Final[int]
+BB_G6: Final[int]
+BB_H6: Final[int]
+BB_A7: Final[int]
+BB_B7: Final[int]
+BB_C7: Final[int]
+BB_D7: Final[int]
+BB_E7: Final[int]
+BB_F7: Final[int]
+BB_G7: Final[int]
+BB_H7: Final[int]
+BB_A8: Final[int]
+BB_B8: Final[int]
+BB_C8: Final[int]
+BB_D8: Final[int]
+BB_E8: Final[int]
+BB_F8: Final[int]
+BB_G8: Final[int]
+BB_H8: Final[int]
+
+def square(file_index: int, rank_index: int) -> int: ...
+def square_file(square: int) -> int: ...
+def square_rank(square: int) -> int: ...
+def square_name(square: int) -> str: ...
+def parse_square(name: str) -> int:
+    """Raises ``ValueError`` for a name that is no square."""
+def square_distance(a: int, b: int) -> int: ...
+def square_manhattan_distance(a: int, b: int) -> int: ...
+def square_mirror(square: int) -> int: ...
+def piece_symbol(piece_type: int) -> str | None: ...
+def piece_name(piece_type: int) -> str | None: ...
+
+class Piece:
+    """A piece, as python-chess's ``chess.Piece``: its type and color."""
+
+    piece_type: int
+    color: bool
+    def __init__(self, piece_type: int, color: bool) -> None: ...
+    @staticmethod
+    def from_symbol(symbol: str) -> Piece:
+        """Raises ``ValueError`` for anything but a FEN piece letter."""
+    def symbol(self) -> str: ...
+    def unicode_symbol(self, *, invert_color: bool = False) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
 class Move:
     """A move, as python-chess's ``chess.Move``: from, to and promotion.
 
@@ -140,8 +341,12 @@ class Board:
         every double pawn push."""
     def board_fen(self) -> str: ...
     def epd(self, *, en_passant: Literal["legal", "fen"] = "legal") -> str: ...
-    def piece_at(self, square: int) -> str | None:
-        """The piece's letter (``"P"`` white, ``"p"`` black), or None."""
+    def piece_at(self, square: int) -> Piece | None: ...
+    def piece_type_at(self, square: int) -> int | None: ...
+    def color_at(self, square: int) -> bool | None: ...
+    def piece_map(self, *, mask: int = ...) -> dict[int, Piece]:
+        """The pieces by square, of the squares of ``mask`` (a bitboard),
+        from h8 down as python-chess orders them."""
     def king(self, color: bool) -> int | None: ...
     def copy(self) -> Board: ...
     def is_valid(self) -> bool: ...

@@ -1,0 +1,113 @@
+"""python-chess's module-level vocabulary, ``Piece`` and the board's piece
+accessors, against python-chess 1.11.2 (the test-only oracle): the same
+values, the same answers, at every ply of shared games (standard and
+Chess960)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import chessnote
+from conftest import python_chess, shared_file, zstd_text
+
+CONSTANTS = [
+    "WHITE", "BLACK", "COLORS", "COLOR_NAMES", "PAWN", "KNIGHT", "BISHOP", "ROOK",
+    "QUEEN", "KING", "PIECE_TYPES", "PIECE_SYMBOLS", "PIECE_NAMES",
+    "UNICODE_PIECE_SYMBOLS", "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES",
+    "STARTING_FEN", "STARTING_BOARD_FEN", "BB_EMPTY", "BB_ALL", "BB_SQUARES",
+    "BB_FILES", "BB_RANKS", "BB_BACKRANKS", "BB_LIGHT_SQUARES", "BB_DARK_SQUARES",
+    "BB_CORNERS", "BB_CENTER",
+]
+
+
+def test_the_constants_are_python_chess_s():
+    chess = python_chess()
+    names = list(CONSTANTS)
+    names += [n.upper() for n in chess.SQUARE_NAMES]
+    names += ["BB_" + n.upper() for n in chess.SQUARE_NAMES]
+    names += ["BB_FILE_" + f.upper() for f in chess.FILE_NAMES]
+    names += ["BB_RANK_" + r for r in chess.RANK_NAMES]
+    for name in names:
+        assert getattr(chessnote, name) == getattr(chess, name), name
+    assert len(names) == len(CONSTANTS) + 2 * 64 + 2 * 8
+
+
+def test_the_square_functions_are_python_chess_s():
+    chess = python_chess()
+    for f in range(8):
+        for r in range(8):
+            assert chessnote.square(f, r) == chess.square(f, r)
+    for s in range(64):
+        for name in ("square_file", "square_rank", "square_name", "square_mirror"):
+            assert getattr(chessnote, name)(s) == getattr(chess, name)(s), (name, s)
+        assert chessnote.parse_square(chess.square_name(s)) == s
+        for t in range(64):
+            assert chessnote.square_distance(s, t) == chess.square_distance(s, t)
+            assert chessnote.square_manhattan_distance(s, t) == chess.square_manhattan_distance(s, t)
+    for bad in ("", "i1", "a9", "A1", "e44", " e4"):
+        with pytest.raises(ValueError):
+            chess.parse_square(bad)
+        with pytest.raises(ValueError):
+            chessnote.parse_square(bad)
+    for piece_type in range(7):
+        assert chessnote.piece_symbol(piece_type) == chess.piece_symbol(piece_type)
+        assert chessnote.piece_name(piece_type) == chess.piece_name(piece_type)
+
+
+def test_pieces_are_python_chess_s():
+    chess = python_chess()
+    for letter in "PNBRQKpnbrqk":
+        ours, theirs = chessnote.Piece.from_symbol(letter), chess.Piece.from_symbol(letter)
+        assert (ours.piece_type, ours.color) == (theirs.piece_type, theirs.color)
+        assert ours == chessnote.Piece(theirs.piece_type, theirs.color)
+        assert hash(ours) == hash(chessnote.Piece(theirs.piece_type, theirs.color))
+        assert (ours.symbol(), str(ours), repr(ours)) == (theirs.symbol(), str(theirs), repr(theirs))
+        for invert in (False, True):
+            assert ours.unicode_symbol(invert_color=invert) == theirs.unicode_symbol(invert_color=invert)
+    assert len({chessnote.Piece.from_symbol(c) for c in "PNBRQKpnbrqkP"}) == 12
+    for bad in ("", "x", "PP", "1"):
+        with pytest.raises(ValueError):
+            chessnote.Piece.from_symbol(bad)
+
+
+def boards(chess):
+    """Pairs of boards, python-chess's and chessnote's, at every ply of
+    shared games, standard and Chess960."""
+    for rel, games, chess960 in [
+        ("medium/twic0920.pgn", 60, False),
+        ("tcec/TCEC_Season_21_-_Frc4_Final.pgn.zst", 20, True),
+    ]:
+        path = shared_file(rel)
+        text = zstd_text(path) if rel.endswith(".zst") else path.read_text(encoding="utf-8", errors="replace")
+        handle = io.StringIO(text)
+        for _ in range(games):
+            game = chess.pgn.read_game(handle)
+            if game is None:
+                break
+            theirs = game.board()
+            assert theirs.chess960 == chess960
+            ours = chessnote.Board(theirs.fen(), chess960=chess960)
+            yield theirs, ours
+            for move in game.mainline_moves():
+                theirs.push(move)
+                ours.push(chessnote.Move.from_uci(move.uci()))
+                yield theirs, ours
+
+
+def test_the_board_s_pieces_are_python_chess_s_at_every_ply():
+    chess = python_chess()
+    plies = 0
+    for theirs, ours in boards(chess):
+        plies += 1
+        for s in range(64):
+            piece = theirs.piece_at(s)
+            got = ours.piece_at(s)
+            assert (got and got.symbol()) == (piece and piece.symbol())
+            assert ours.piece_type_at(s) == theirs.piece_type_at(s)
+            assert ours.color_at(s) == theirs.color_at(s)
+        for mask in (chess.BB_ALL, chess.BB_RANK_2, chess.BB_LIGHT_SQUARES, 0):
+            mine = [(s, p.symbol()) for s, p in ours.piece_map(mask=mask).items()]
+            assert mine == [(s, p.symbol()) for s, p in theirs.piece_map(mask=mask).items()]
+    assert plies > 5000, plies
