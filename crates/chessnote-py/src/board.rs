@@ -351,6 +351,21 @@ impl PyBoard {
         self.position.as_ref().ok_or_else(|| self.invalid())
     }
 
+    /// How many of the positions since the FEN, the current one included,
+    /// have this repetition key.
+    fn occurrences(&self, key: u64) -> usize {
+        let now = self
+            .position
+            .as_ref()
+            .is_some_and(|p| p.repetition_key() == key);
+        usize::from(now)
+            + self
+                .stack
+                .iter()
+                .filter(|(p, _)| p.repetition_key() == key)
+                .count()
+    }
+
     /// The position, for the other modules; raises as the board's moves do
     /// when it is not valid.
     pub(crate) fn playable(&self) -> PyResult<&Position> {
@@ -721,32 +736,100 @@ impl PyBoard {
         let Some(position) = &self.position else {
             return false;
         };
-        let hash = position.hash();
-        let seen = 1 + self
-            .stack
-            .iter()
-            .filter(|(p, _)| p.hash() == hash && p.turn() == position.turn())
-            .count();
-        seen >= count
+        self.occurrences(position.repetition_key()) >= count
     }
 
-    /// Checkmate, stalemate, insufficient material, or the 75-move rule.
-    fn is_game_over(&self) -> bool {
-        self.position
-            .as_ref()
-            .is_some_and(|p| p.outcome().is_some())
+    /// Whether the position occurred five times (an automatic draw).
+    fn is_fivefold_repetition(&self) -> bool {
+        self.is_repetition(5)
     }
 
-    /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"` (game not over).
-    fn result(&self) -> &'static str {
-        match self.position.as_ref().and_then(Position::outcome) {
-            Some(outcome) => match outcome.winner {
-                Some(Color::White) => "1-0",
-                Some(Color::Black) => "0-1",
-                None => "1/2-1/2",
-            },
-            None => "*",
+    /// Whether the side to move may claim a draw under the fifty-move
+    /// rule: now, or with a move that reaches it.
+    fn can_claim_fifty_moves(&self) -> bool {
+        let Some(position) = &self.position else {
+            return false;
+        };
+        if position.is_fifty_moves() {
+            return true;
         }
+        position.halfmoves() >= 99
+            && position.legal_moves().iter().any(|&mv| {
+                let mut next = position.clone();
+                next.play_unchecked(mv);
+                next.is_fifty_moves()
+            })
+    }
+
+    /// Whether the side to move may claim a threefold repetition: the
+    /// position occurred three times, or a legal move reaches one that
+    /// occurred twice.
+    fn can_claim_threefold_repetition(&self) -> bool {
+        let Some(position) = &self.position else {
+            return false;
+        };
+        if self.occurrences(position.repetition_key()) >= 3 {
+            return true;
+        }
+        position.legal_moves().iter().any(|&mv| {
+            let mut next = position.clone();
+            next.play_unchecked(mv);
+            // Twice before (the current position among them): the move
+            // makes it three times.
+            self.occurrences(next.repetition_key()) >= 2
+        })
+    }
+
+    /// Whether the side to move may claim a draw (fifty moves or a
+    /// threefold repetition).
+    fn can_claim_draw(&self) -> bool {
+        self.can_claim_fifty_moves() || self.can_claim_threefold_repetition()
+    }
+
+    /// How the game ended, or None: checkmate, insufficient material,
+    /// stalemate, the seventy-five-move rule, a fivefold repetition, and
+    /// with `claim_draw` the fifty-move rule and a threefold repetition,
+    /// in python-chess's order.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn outcome(&self, claim_draw: bool) -> Option<crate::outcome::PyOutcome> {
+        use chessnote::position::{Outcome, Termination};
+        let position = self.position.as_ref()?;
+        let draw = |termination| {
+            Some(
+                Outcome {
+                    termination,
+                    winner: None,
+                }
+                .into(),
+            )
+        };
+        if let Some(outcome) = position.outcome() {
+            return Some(outcome.into());
+        }
+        if self.is_fivefold_repetition() {
+            return draw(Termination::FivefoldRepetition);
+        }
+        if claim_draw && self.can_claim_fifty_moves() {
+            return draw(Termination::FiftyMoves);
+        }
+        if claim_draw && self.can_claim_threefold_repetition() {
+            return draw(Termination::ThreefoldRepetition);
+        }
+        None
+    }
+
+    /// Whether the game is over ([`outcome`](Self::outcome) is not None;
+    /// with `claim_draw`, a draw that may be claimed counts).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn is_game_over(&self, claim_draw: bool) -> bool {
+        self.outcome(claim_draw).is_some()
+    }
+
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"` (game not over), by
+    /// [`outcome`](Self::outcome).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&self, claim_draw: bool) -> &'static str {
+        self.outcome(claim_draw).map_or("*", |o| o.result())
     }
 
     /// Plays a legal move; raises IllegalMoveError otherwise.

@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 mod board;
 mod errors;
 mod games;
+mod outcome;
 mod pin;
 mod polyglot;
 mod source;
@@ -33,6 +34,8 @@ fn _chessnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vocabulary::register(m)?;
     m.add_class::<board::PyMove>()?;
     m.add_class::<board::PyPiece>()?;
+    m.add_class::<outcome::PyTermination>()?;
+    m.add_class::<outcome::PyOutcome>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<pin::PyPin>()?;
     m.add_class::<games::PyGame>()?;

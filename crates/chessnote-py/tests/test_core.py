@@ -6,6 +6,7 @@ Chess960)."""
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 
@@ -111,3 +112,64 @@ def test_the_board_s_pieces_are_python_chess_s_at_every_ply():
             mine = [(s, p.symbol()) for s, p in ours.piece_map(mask=mask).items()]
             assert mine == [(s, p.symbol()) for s, p in theirs.piece_map(mask=mask).items()]
     assert plies > 5000, plies
+
+
+def ends(board) -> tuple:
+    """What a board says of the game's end, in plain values."""
+    def outcome(o):
+        return None if o is None else (o.termination.name, o.termination.value, o.winner, o.result())
+
+    return (
+        outcome(board.outcome()),
+        outcome(board.outcome(claim_draw=True)),
+        board.is_repetition(2),
+        board.is_repetition(),
+        board.is_fivefold_repetition(),
+        board.can_claim_fifty_moves(),
+        board.can_claim_threefold_repetition(),
+        board.can_claim_draw(),
+        board.is_game_over(),
+        board.is_game_over(claim_draw=True),
+        board.result(),
+        board.result(claim_draw=True),
+    )
+
+
+def shuffles(chess):
+    """Boards near the fifty-move rule whose kings and rook walk back and
+    forth: repetitions up to fivefold, the fifty- and seventy-five-move
+    rules."""
+    for fen in ("8/8/8/4k3/8/8/3RK3/8 w - - 90 100", "8/8/8/4k3/8/8/3RK3/8 b - - 140 100"):
+        theirs = chess.Board(fen)
+        ours = chessnote.Board(fen)
+        yield theirs, ours
+        walk = ["e2e3", "e5e6", "e3e2", "e6e5"] if theirs.turn else ["e5e6", "e2e3", "e6e5", "e3e2"]
+        for uci in walk * 6:
+            theirs.push_uci(uci)
+            ours.push_uci(uci)
+            yield theirs, ours
+
+
+def test_the_game_s_end_is_python_chess_s_at_every_ply():
+    chess = python_chess()
+    seen = set()
+    plies = 0
+    for theirs, ours in itertools.chain(boards(chess), shuffles(chess)):
+        plies += 1
+        got, expected = ends(ours), ends(theirs)
+        assert got == expected, theirs.fen()
+        if expected[1]:
+            seen.add(expected[1][0])
+    assert plies > 5000
+    # Every way a standard game ends was met.
+    assert seen >= {
+        "CHECKMATE", "FIVEFOLD_REPETITION", "FIFTY_MOVES", "THREEFOLD_REPETITION",
+        "SEVENTYFIVE_MOVES",
+    }, seen
+    termination = chessnote.Termination.CHECKMATE
+    assert (repr(termination), str(termination)) == (
+        repr(chess.Termination.CHECKMATE), str(chess.Termination.CHECKMATE)
+    )
+    outcome = chessnote.Outcome(chessnote.Termination.STALEMATE, None)
+    assert repr(outcome) == repr(chess.Outcome(chess.Termination.STALEMATE, None))
+    assert outcome == chessnote.Outcome(chessnote.Termination.STALEMATE, None)

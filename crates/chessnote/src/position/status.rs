@@ -255,9 +255,21 @@ impl Position {
         self.board.same_but_ep(&other.board) && ep(self) == ep(other)
     }
 
-    /// The hash repetitions are counted by (FIDE): as [`Position::hash`],
-    /// but an en-passant square counts only if a capture there is legal.
-    pub(crate) fn repetition_key(&self) -> u64 {
+    /// The hash repetitions are counted by (FIDE, and python-chess): as
+    /// [`Position::hash`], but an en-passant square counts only if a
+    /// capture there is legal (after a double step that no pawn can take,
+    /// the position repeats the one without it).
+    ///
+    /// ```
+    /// use chessnote::position::Position;
+    /// let mut a = Position::new();
+    /// let e4 = a.legal_moves().iter().copied().find(|m| m.to().to_string() == "e4").unwrap();
+    /// a.play(e4)?;
+    /// assert!(a.ep_square().is_some());
+    /// assert_ne!(a.hash(), a.repetition_key()); // no black pawn can take on e3
+    /// # Ok::<(), chessnote::position::IllegalMoveError>(())
+    /// ```
+    pub fn repetition_key(&self) -> u64 {
         if self.board.has_legal_en_passant() {
             self.board.hash()
         } else {
