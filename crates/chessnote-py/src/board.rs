@@ -296,6 +296,109 @@ impl PyPiece {
     }
 }
 
+/// Where python-chess generates a legal move: out of check, the pieces'
+/// moves (king included) from h8 down, each to h8 down, then castling (the
+/// rook from h down), pawn captures (promotions queen, rook, bishop,
+/// knight), single pushes (by target, h8 down), double pushes, en passant;
+/// in check, the king's moves first (by target), then the others in that
+/// order.
+fn python_chess_order(position: &Position, mv: Move) -> (u8, u8, u8, u8, u8) {
+    let down = |sq: Square| 63 - sq.index();
+    let promotion = |kind: Option<PieceKind>| match kind {
+        None | Some(PieceKind::Queen) => 0,
+        Some(PieceKind::Rook) => 1,
+        Some(PieceKind::Bishop) => 2,
+        _ => 3,
+    };
+    let in_check = position.is_check();
+    let (group, first, second, third) = match mv {
+        Move::Normal {
+            piece: PieceKind::King,
+            to,
+            ..
+        } if in_check => (0, down(to), 0, 0),
+        Move::Normal {
+            piece: PieceKind::Pawn,
+            from,
+            capture,
+            to,
+            promotion: kind,
+        } => {
+            let double = from.index().abs_diff(to.index()) == 16;
+            match (capture, double) {
+                (Some(_), _) => (3, down(from), down(to), promotion(kind)),
+                (None, false) => (4, down(to), promotion(kind), 0),
+                (None, true) => (5, down(to), 0, 0),
+            }
+        }
+        Move::Normal { from, to, .. } => (1, down(from), down(to), 0),
+        Move::Castle { rook, .. } => (2, down(rook), 0, 0),
+        Move::EnPassant { from, .. } => (6, down(from), 0, 0),
+    };
+    (
+        u8::from(!(in_check && group == 0)),
+        group,
+        first,
+        second,
+        third,
+    )
+}
+
+/// A board's legal moves, as python-chess's `LegalMoveGenerator`: taken
+/// when asked for, in python-chess's order.
+#[pyclass(module = "chessnote", frozen)]
+pub struct LegalMoveGenerator {
+    moves: Vec<Move>,
+    /// The position they are legal in (for their SAN).
+    position: Option<Position>,
+    mode: CastlingMode,
+}
+
+impl LegalMoveGenerator {
+    fn py_moves(&self) -> impl Iterator<Item = PyMove> + '_ {
+        self.moves
+            .iter()
+            .map(|&mv| PyMove(Uci::from_move(mv, self.mode)))
+    }
+}
+
+#[pymethods]
+impl LegalMoveGenerator {
+    /// How many there are.
+    fn count(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
+    fn __contains__(&self, mv: PyMove) -> bool {
+        self.py_moves().any(|m| m == mv)
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = pyo3::types::PyList::new(py, self.py_moves())?;
+        Ok(list.call_method0("__iter__")?.unbind())
+    }
+
+    fn __repr__(&self) -> String {
+        let sans: Vec<String> = match &self.position {
+            Some(position) => self
+                .moves
+                .iter()
+                .map(|&mv| chessnote::san::SanPlus::from_move(position, mv).to_string())
+                .collect(),
+            None => Vec::new(),
+        };
+        format!("<LegalMoveGenerator ({})>", sans.join(", "))
+    }
+}
+
 /// A position and the moves played to reach it (python-chess's names).
 #[pyclass(name = "Board", module = "chessnote")]
 #[derive(Clone)]
@@ -571,16 +674,19 @@ impl PyBoard {
         self.stack.iter().map(|(_, uci)| PyMove(*uci)).collect()
     }
 
-    /// The legal moves (empty for a board that is not valid).
+    /// The legal moves, in python-chess's order (none for a board that is
+    /// not valid): iterate them, `count()` them, ask `move in`.
     #[getter]
-    fn legal_moves(&self) -> Vec<PyMove> {
-        match &self.position {
-            Some(position) => position
-                .legal_moves()
-                .iter()
-                .map(|&mv| self.py_move(Some(mv)))
-                .collect(),
-            None => Vec::new(),
+    fn legal_moves(&self) -> LegalMoveGenerator {
+        let mut moves = Vec::new();
+        if let Some(position) = &self.position {
+            moves.extend(position.legal_moves().iter().copied());
+            moves.sort_by_key(|&mv| python_chess_order(position, mv));
+        }
+        LegalMoveGenerator {
+            moves,
+            position: self.position.clone(),
+            mode: self.mode,
         }
     }
 

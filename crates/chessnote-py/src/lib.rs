@@ -34,6 +34,7 @@ fn _chessnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vocabulary::register(m)?;
     m.add_class::<board::PyMove>()?;
     m.add_class::<board::PyPiece>()?;
+    m.add_class::<board::LegalMoveGenerator>()?;
     m.add_class::<outcome::PyTermination>()?;
     m.add_class::<outcome::PyOutcome>()?;
     m.add_class::<board::PyBoard>()?;

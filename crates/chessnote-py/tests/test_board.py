@@ -80,7 +80,7 @@ def test_check_mate_stalemate_and_material_agree_with_python_chess():
         assert board.is_insufficient_material() == (p["ins_white"] and p["ins_black"]), p["fen"]
         if status in ("checkmate", "stalemate"):
             assert board.is_game_over(), p["fen"]
-            assert board.legal_moves == []
+            assert list(board.legal_moves) == [] and not board.legal_moves
 
 
 def without_ep(fen: str) -> str:

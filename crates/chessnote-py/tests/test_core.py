@@ -173,3 +173,36 @@ def test_the_game_s_end_is_python_chess_s_at_every_ply():
     outcome = chessnote.Outcome(chessnote.Termination.STALEMATE, None)
     assert repr(outcome) == repr(chess.Outcome(chess.Termination.STALEMATE, None))
     assert outcome == chessnote.Outcome(chessnote.Termination.STALEMATE, None)
+
+
+def test_legal_moves_come_in_python_chess_s_order_at_every_ply():
+    chess = python_chess()
+    plies = checks = 0
+    for theirs, ours in itertools.chain(boards(chess), shuffles(chess)):
+        plies += 1
+        checks += theirs.is_check()
+        expected = [m.uci() for m in theirs.legal_moves]
+        generator = ours.legal_moves
+        assert [m.uci() for m in generator] == expected, theirs.fen()
+        assert generator.count() == theirs.legal_moves.count() == len(generator)
+        assert bool(generator) == bool(theirs.legal_moves)
+        assert all(chessnote.Move.from_uci(u) in generator for u in expected)
+        assert chessnote.Move.null() not in generator
+        sans = ", ".join(theirs.san(m) for m in theirs.legal_moves)
+        assert repr(generator) == f"<LegalMoveGenerator ({sans})>"
+    assert plies > 5000 and checks > 100, (plies, checks)
+
+
+def test_legal_moves_come_in_python_chess_s_order_in_the_vector_positions():
+    """The 4,650 positions of python-chess's move vectors (promotions,
+    en passant, castling in Chess960, checks of every kind)."""
+    chess = python_chess()
+    from test_board import move_vectors
+
+    promotions = 0
+    for p in move_vectors():
+        theirs = [m.uci() for m in chess.Board(p["fen"], chess960=p["chess960"]).legal_moves]
+        ours = [m.uci() for m in chessnote.Board(p["fen"], chess960=p["chess960"]).legal_moves]
+        assert ours == theirs, p["fen"]
+        promotions += any(len(u) == 5 for u in theirs)
+    assert promotions > 40

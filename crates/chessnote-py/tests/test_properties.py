@@ -86,7 +86,9 @@ def test_random_fens_raise_only_fen_errors(text):
         board.status()
         board.fen()
         if board.is_valid():
-            assert isinstance(board.legal_moves, list)
+            moves = board.legal_moves
+            assert isinstance(moves, chessnote.LegalMoveGenerator)
+            assert moves.count() == len(list(moves))
 
 
 @SETTINGS
