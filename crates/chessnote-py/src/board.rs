@@ -272,19 +272,7 @@ impl PyPiece {
         } else {
             self.0.color
         };
-        let base = match color {
-            Color::White => 0x2654,
-            Color::Black => 0x265A,
-        };
-        let offset = match self.0.kind {
-            PieceKind::King => 0,
-            PieceKind::Queen => 1,
-            PieceKind::Rook => 2,
-            PieceKind::Bishop => 3,
-            PieceKind::Knight => 4,
-            PieceKind::Pawn => 5,
-        };
-        char::from_u32(base + offset).map_or_else(String::new, String::from)
+        self.0.kind.of(color).symbol().to_string()
     }
 
     fn __str__(&self) -> String {

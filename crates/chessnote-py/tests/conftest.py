@@ -76,6 +76,19 @@ def python_chess():
     return chess
 
 
+def python_chess_games(chess, relative: str, count: int):
+    """The first ``count`` games of a shared PGN file (plain or ``.zst``),
+    read by python-chess."""
+    path = shared_file(relative)
+    text = zstd_text(path) if relative.endswith(".zst") else path.read_text(encoding="utf-8", errors="replace")
+    handle = io.StringIO(text)
+    for _ in range(count):
+        game = chess.pgn.read_game(handle)
+        if game is None:
+            return
+        yield game
+
+
 def pgn_dir() -> Path:
     if PGN_DIR is None:
         missing("the shared data folder (CHESSNOTE_SHARED or ../shared)")

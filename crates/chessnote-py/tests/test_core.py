@@ -5,13 +5,12 @@ Chess960)."""
 
 from __future__ import annotations
 
-import io
 import itertools
 
 import pytest
 
 import chessnote
-from conftest import python_chess, shared_file, zstd_text
+from conftest import python_chess, python_chess_games
 
 CONSTANTS = [
     "WHITE", "BLACK", "COLORS", "COLOR_NAMES", "PAWN", "KNIGHT", "BISHOP", "ROOK",
@@ -80,13 +79,7 @@ def boards(chess):
         ("medium/twic0920.pgn", 60, False),
         ("tcec/TCEC_Season_21_-_Frc4_Final.pgn.zst", 20, True),
     ]:
-        path = shared_file(rel)
-        text = zstd_text(path) if rel.endswith(".zst") else path.read_text(encoding="utf-8", errors="replace")
-        handle = io.StringIO(text)
-        for _ in range(games):
-            game = chess.pgn.read_game(handle)
-            if game is None:
-                break
+        for game in python_chess_games(chess, rel, games):
             theirs = game.board()
             assert theirs.chess960 == chess960
             ours = chessnote.Board(theirs.fen(), chess960=chess960)

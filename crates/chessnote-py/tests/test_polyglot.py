@@ -11,7 +11,6 @@ the queen's); sorted by key, as a book is.
 
 from __future__ import annotations
 
-import io
 import random
 import struct
 
@@ -19,7 +18,7 @@ import pytest
 
 import chessnote
 import chessnote.polyglot as polyglot
-from conftest import python_chess, shared_file, zstd_text
+from conftest import python_chess, python_chess_games
 
 # (shared file, games read, plies of each)
 SOURCES = [
@@ -32,13 +31,7 @@ def positions(chess) -> list[tuple[str, bool]]:
     """(FEN, Chess960) of the first plies of the sources' games."""
     found = []
     for rel, games, plies in SOURCES:
-        path = shared_file(rel)
-        text = zstd_text(path) if rel.endswith(".zst") else path.read_text(encoding="utf-8", errors="replace")
-        handle = io.StringIO(text)
-        for _ in range(games):
-            game = chess.pgn.read_game(handle)
-            if game is None:
-                break
+        for game in python_chess_games(chess, rel, games):
             board = game.board()
             for move in list(game.mainline_moves())[:plies]:
                 found.append((board.fen(), board.chess960))

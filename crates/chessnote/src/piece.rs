@@ -235,6 +235,32 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// The chess symbol (U+2654 to U+265F): `♔` for a white king, `♚` for
+    /// a black one.
+    ///
+    /// ```
+    /// use chessnote::{Color, PieceKind};
+    /// assert_eq!(PieceKind::Knight.of(Color::Black).symbol(), '♞');
+    /// ```
+    pub const fn symbol(self) -> char {
+        let base = match self.color {
+            Color::White => 0x2654,
+            Color::Black => 0x265A,
+        };
+        let offset = match self.kind {
+            PieceKind::King => 0,
+            PieceKind::Queen => 1,
+            PieceKind::Rook => 2,
+            PieceKind::Bishop => 3,
+            PieceKind::Knight => 4,
+            PieceKind::Pawn => 5,
+        };
+        match char::from_u32(base + offset) {
+            Some(c) => c,
+            None => '?',
+        }
+    }
+
     /// The FEN letter: `K` for a white king, `k` for a black one.
     ///
     /// ```

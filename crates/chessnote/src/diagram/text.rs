@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::files_and_ranks;
-use crate::{Board, Color, PieceKind, Square};
+use crate::{Board, Color, Square};
 
 /// The characters a text diagram draws with.
 ///
@@ -50,23 +50,6 @@ pub struct Text<'a> {
     pub(crate) style: DiagramStyle,
 }
 
-/// The chess symbol of a piece (U+2654 to U+265F).
-fn unicode_symbol(piece: crate::Piece) -> char {
-    let base = match piece.color {
-        Color::White => 0x2654,
-        Color::Black => 0x265A,
-    };
-    let offset = match piece.kind {
-        PieceKind::King => 0,
-        PieceKind::Queen => 1,
-        PieceKind::Rook => 2,
-        PieceKind::Bishop => 3,
-        PieceKind::Knight => 4,
-        PieceKind::Pawn => 5,
-    };
-    char::from_u32(base + offset).unwrap_or('?')
-}
-
 impl fmt::Display for Text<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (files, ranks) = files_and_ranks(self.orientation);
@@ -79,7 +62,7 @@ impl fmt::Display for Text<'_> {
                     (None, DiagramStyle::Ascii) => '.',
                     (None, DiagramStyle::Unicode) => '·',
                     (Some(p), DiagramStyle::Ascii) => p.char(),
-                    (Some(p), DiagramStyle::Unicode) => unicode_symbol(p),
+                    (Some(p), DiagramStyle::Unicode) => p.symbol(),
                 };
                 if i > 0 {
                     f.write_str(" ")?;
