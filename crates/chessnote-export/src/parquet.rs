@@ -2,7 +2,6 @@
 
 use std::fmt;
 use std::io::Write;
-
 use std::sync::{Mutex, PoisonError};
 
 use arrow_array::{Array, RecordBatch};
@@ -112,7 +111,7 @@ impl Default for ParquetOptions {
 /// threads would only take cores from the workers that read the games.
 pub const MAX_ENCODE_THREADS: usize = 4;
 
-/// Rows are encoded this many at a time ([`crate::BATCH_ROWS`] twice),
+/// Rows are encoded this many at a time (a batch, [`crate::BATCH_ROWS`]),
 /// the columns in parallel with [`ParquetOptions::threads`]; a row group's
 /// size in bytes is checked at the end of each such step, so its rows are
 /// the same for any thread count.
