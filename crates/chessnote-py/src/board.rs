@@ -134,6 +134,10 @@ impl PyMove {
                 PyValueError::new_err(format!("piece type {n} is not 1 (pawn) to 6 (king)"))
             })?),
         };
+        if (from_square, to_square, promotion) == (0, 0, None) {
+            // python-chess's null move is `Move(0, 0)`.
+            return Ok(PyMove(Uci::Null));
+        }
         Ok(PyMove(Uci::Normal {
             from: square(from_square)?,
             to: square(to_square)?,

@@ -199,3 +199,15 @@ def test_legal_moves_come_in_python_chess_s_order_in_the_vector_positions():
         assert ours == theirs, p["fen"]
         promotions += any(len(u) == 5 for u in theirs)
     assert promotions > 40
+
+
+def test_moves_are_python_chess_s():
+    """`Move(0, 0)` is the null move, as in python-chess; any other pair of
+    squares is a move, even from a square to itself."""
+    chess = python_chess()
+    for args in [(0, 0), (0, 0, 5), (5, 5), (12, 28), (52, 60, 2), (63, 0)]:
+        ours, theirs = chessnote.Move(*args), chess.Move(*args)
+        assert (ours.uci(), bool(ours), repr(ours), str(ours)) == (
+            theirs.uci(), bool(theirs), repr(theirs), str(theirs)
+        ), args
+        assert (ours == chessnote.Move.null()) == (theirs == chess.Move.null()), args

@@ -317,7 +317,7 @@ class Move:
 
     Castling is the king's move in standard chess (``e1g1``) and king takes
     rook in Chess960 (``e1h1``), as UCI writes it. ``Move.null()`` is the
-    null move ``0000``.
+    null move ``0000``, and so is ``Move(0, 0)``, as in python-chess.
     """
 
     from_square: int
