@@ -52,7 +52,7 @@ class Entry(NamedTuple):
 
 def _raw_move(raw: int) -> Move:
     """The move of an entry as written: from, to and promotion (a
-    promotion code past the queen's, or a drop, reads as none)."""
+    promotion code past the king's, or a drop, reads as none)."""
     to_square = raw & 0x3F
     from_square = (raw >> 6) & 0x3F
     code = (raw >> 12) & 0x7
