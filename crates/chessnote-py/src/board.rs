@@ -446,19 +446,17 @@ impl PyBoard {
         self.position.as_ref().ok_or_else(|| self.invalid())
     }
 
-    /// How many of the positions since the FEN, the current one included,
-    /// have this repetition key.
-    fn occurrences(&self, key: u64) -> usize {
-        let now = self
-            .position
-            .as_ref()
-            .is_some_and(|p| p.repetition_key() == key);
-        usize::from(now)
-            + self
-                .stack
-                .iter()
-                .filter(|(p, _)| p.repetition_key() == key)
-                .count()
+    /// The repetition keys of the positions since the FEN, the current one
+    /// included (none for a board that is not valid): each made once.
+    fn repetition_keys(&self) -> Vec<u64> {
+        let Some(position) = &self.position else {
+            return Vec::new();
+        };
+        self.stack
+            .iter()
+            .map(|(p, _)| p.repetition_key())
+            .chain([position.repetition_key()])
+            .collect()
     }
 
     /// The position, for the other modules; raises as the board's moves do
@@ -831,10 +829,11 @@ impl PyBoard {
     /// since the FEN.
     #[pyo3(signature = (count = 3))]
     fn is_repetition(&self, count: usize) -> bool {
-        let Some(position) = &self.position else {
+        let keys = self.repetition_keys();
+        let Some(&now) = keys.last() else {
             return false;
         };
-        self.occurrences(position.repetition_key()) >= count
+        keys.iter().filter(|&&k| k == now).count() >= count
     }
 
     /// Whether the position occurred five times (an automatic draw).
@@ -866,7 +865,9 @@ impl PyBoard {
         let Some(position) = &self.position else {
             return false;
         };
-        if self.occurrences(position.repetition_key()) >= 3 {
+        let keys = self.repetition_keys();
+        let seen = |key: u64| keys.iter().filter(|&&k| k == key).count();
+        if seen(position.repetition_key()) >= 3 {
             return true;
         }
         position.legal_moves().iter().any(|&mv| {
@@ -874,7 +875,7 @@ impl PyBoard {
             next.play_unchecked(mv);
             // Twice before (the current position among them): the move
             // makes it three times.
-            self.occurrences(next.repetition_key()) >= 2
+            seen(next.repetition_key()) >= 2
         })
     }
 
