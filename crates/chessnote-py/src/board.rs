@@ -5,49 +5,27 @@ use chessnote::eran::Style;
 use chessnote::fen::{Epd, FenOptions, Operand};
 use chessnote::pgn;
 use chessnote::position::{
-    CastlingMode, MoveErrorKind, Notation, Position, Problem, WriteNotation,
+    CastlingMode, MoveErrorKind, Notation, Position, Problem, WriteNotation, attacks,
 };
 use chessnote::san::{Leniency, SanOptions};
 use chessnote::uci::Uci;
-use chessnote::{Color, Diagram, DiagramStyle, Move, PieceKind, Setup, Square};
+use chessnote::{
+    CastlingSide, Color, Diagram, DiagramStyle, Move, PieceKind, Setup, Square, SquareSet,
+};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::{self, Place, PositionError};
+use crate::errors::{self, PositionError};
+use crate::moves::{
+    self, LegalMoveGenerator, MoveView, PseudoLegalMoveGenerator, PyMove, PyPiece, color_of,
+    piece_type, square,
+};
 use crate::source;
+use crate::squareset::PySquareSet;
 
-/// python-chess's piece type numbers: PAWN = 1 … KING = 6.
-fn piece_type(kind: PieceKind) -> u8 {
-    match kind {
-        PieceKind::Pawn => 1,
-        PieceKind::Knight => 2,
-        PieceKind::Bishop => 3,
-        PieceKind::Rook => 4,
-        PieceKind::Queen => 5,
-        PieceKind::King => 6,
-    }
-}
-
-fn piece_kind(number: u8) -> Option<PieceKind> {
-    Some(match number {
-        1 => PieceKind::Pawn,
-        2 => PieceKind::Knight,
-        3 => PieceKind::Bishop,
-        4 => PieceKind::Rook,
-        5 => PieceKind::Queen,
-        6 => PieceKind::King,
-        _ => return None,
-    })
-}
-
-fn square(index: u8) -> PyResult<Square> {
-    Square::from_index(index)
-        .ok_or_else(|| PyValueError::new_err(format!("square {index} is not 0 (a1) to 63 (h8)")))
-}
-
-/// The status bits, python-chess's values, and chessnote's own for the
-/// last two.
+/// The status bits, python-chess's values (chessnote's own for the last:
+/// a position no check refused that the move generator did).
 pub const STATUS: [(&str, Option<Problem>, u32); 17] = [
     ("STATUS_VALID", None, 0),
     ("STATUS_NO_WHITE_KING", Some(Problem::NoWhiteKing), 1 << 0),
@@ -104,290 +82,41 @@ pub const STATUS: [(&str, Option<Problem>, u32); 17] = [
         Some(Problem::ImpossibleCheck),
         1 << 16,
     ),
+    // Castling rights the castling mode cannot use (chessnote names it
+    // apart): python-chess's bad castling rights.
     (
-        "STATUS_BAD_CASTLING_MODE",
+        "STATUS_BAD_CASTLING_RIGHTS",
         Some(Problem::BadCastlingMode),
-        1 << 20,
+        1 << 8,
     ),
     ("STATUS_UNPLAYABLE", Some(Problem::Unplayable), 1 << 21),
 ];
 
-/// A move, as python-chess's `chess.Move`: from, to and promotion.
-#[pyclass(name = "Move", module = "chessnote", frozen, eq, hash, from_py_object)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyMove(Uci);
-
-impl From<Uci> for PyMove {
-    fn from(uci: Uci) -> PyMove {
-        PyMove(uci)
-    }
+/// A move played on a board: the position before it, the move, and the
+/// promoted pieces before it.
+#[derive(Clone)]
+struct Played {
+    before: Position,
+    mv: Uci,
+    promoted: u64,
 }
 
-#[pymethods]
-impl PyMove {
-    #[new]
-    #[pyo3(signature = (from_square, to_square, promotion = None))]
-    fn new(from_square: u8, to_square: u8, promotion: Option<u8>) -> PyResult<PyMove> {
-        let promotion = match promotion {
-            None => None,
-            Some(n) => Some(piece_kind(n).ok_or_else(|| {
-                PyValueError::new_err(format!("piece type {n} is not 1 (pawn) to 6 (king)"))
-            })?),
-        };
-        if (from_square, to_square, promotion) == (0, 0, None) {
-            // python-chess's null move is `Move(0, 0)`.
-            return Ok(PyMove(Uci::Null));
-        }
-        Ok(PyMove(Uci::Normal {
-            from: square(from_square)?,
-            to: square(to_square)?,
-            promotion,
-        }))
-    }
-
-    /// The move of a UCI text (`e2e4`, `e7e8q`, `0000`); raises
-    /// `InvalidMoveError` with the offset of the bad byte.
-    #[staticmethod]
-    fn from_uci(py: Python<'_>, uci: &str) -> PyResult<PyMove> {
-        Uci::from_ascii(uci.as_bytes()).map(PyMove).map_err(|err| {
-            errors::raise(
-                py,
-                &py.get_type::<errors::InvalidMoveError>(),
-                &err,
-                Place::default(),
-            )
-        })
-    }
-
-    /// The null move, `0000`.
-    #[staticmethod]
-    fn null() -> PyMove {
-        PyMove(Uci::Null)
-    }
-
-    /// The square the move leaves (a1 = 0 … h8 = 63; 0 for the null move).
-    #[getter]
-    #[allow(clippy::wrong_self_convention)]
-    fn from_square(&self) -> u8 {
-        match self.0 {
-            Uci::Normal { from, .. } => from.index(),
-            Uci::Null => 0,
-        }
-    }
-
-    /// The square the move goes to (0 for the null move).
-    #[getter]
-    #[allow(clippy::wrong_self_convention)]
-    fn to_square(&self) -> u8 {
-        match self.0 {
-            Uci::Normal { to, .. } => to.index(),
-            Uci::Null => 0,
-        }
-    }
-
-    /// The piece type promoted to (2 knight … 5 queen), or None.
-    #[getter]
-    fn promotion(&self) -> Option<u8> {
-        match self.0 {
-            Uci::Normal { promotion, .. } => promotion.map(piece_type),
-            Uci::Null => None,
-        }
-    }
-
-    /// The move in UCI.
-    fn uci(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __bool__(&self) -> bool {
-        self.0 != Uci::Null
-    }
-
-    fn __str__(&self) -> String {
-        self.0.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Move.from_uci('{}')", self.0)
-    }
-}
-
-/// A piece, as python-chess's `chess.Piece`: its type (PAWN = 1 …
-/// KING = 6) and color (True: White).
-#[pyclass(name = "Piece", module = "chessnote", frozen, eq, hash, from_py_object)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyPiece(chessnote::Piece);
-
-fn color_of(white: bool) -> Color {
-    if white { Color::White } else { Color::Black }
-}
-
-#[pymethods]
-impl PyPiece {
-    #[new]
-    fn new(piece_type: u8, color: bool) -> PyResult<PyPiece> {
-        let kind = piece_kind(piece_type).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "piece type {piece_type} is not 1 (pawn) to 6 (king)"
-            ))
-        })?;
-        Ok(PyPiece(kind.of(color_of(color))))
-    }
-
-    /// The piece of a FEN letter (`"N"` a white knight, `"n"` a black one);
-    /// raises `ValueError` for anything else.
-    #[staticmethod]
-    fn from_symbol(symbol: &str) -> PyResult<PyPiece> {
-        let mut chars = symbol.chars();
-        match (
-            chars.next().and_then(chessnote::Piece::from_char),
-            chars.next(),
-        ) {
-            (Some(piece), None) => Ok(PyPiece(piece)),
-            _ => Err(PyValueError::new_err(format!(
-                "{symbol:?} is no piece letter"
-            ))),
-        }
-    }
-
-    /// The piece type: PAWN = 1 … KING = 6.
-    #[getter]
-    fn piece_type(&self) -> u8 {
-        piece_type(self.0.kind)
-    }
-
-    /// The color: True for White.
-    #[getter]
-    fn color(&self) -> bool {
-        self.0.color == Color::White
-    }
-
-    /// The FEN letter: upper case for White.
-    fn symbol(&self) -> String {
-        self.0.char().to_string()
-    }
-
-    /// The chess symbol (`♔` a white king); `invert_color` gives the
-    /// other color's.
-    #[pyo3(signature = (*, invert_color = false))]
-    fn unicode_symbol(&self, invert_color: bool) -> String {
-        let color = if invert_color {
-            !self.0.color
-        } else {
-            self.0.color
-        };
-        self.0.kind.of(color).symbol().to_string()
-    }
-
-    fn __str__(&self) -> String {
-        self.symbol()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Piece.from_symbol('{}')", self.0.char())
-    }
-}
-
-/// Where python-chess generates a legal move: out of check, the pieces'
-/// moves (king included) from h8 down, each to h8 down, then castling (the
-/// rook from h down), pawn captures (promotions queen, rook, bishop,
-/// knight), single pushes (by target, h8 down), double pushes, en passant;
-/// in check, the king's moves first (by target), then the others in that
-/// order.
-fn python_chess_order(position: &Position, mv: Move) -> (u8, u8, u8, u8, u8) {
-    let down = |sq: Square| 63 - sq.index();
-    let promotion = |kind: Option<PieceKind>| match kind {
-        None | Some(PieceKind::Queen) => 0,
-        Some(PieceKind::Rook) => 1,
-        Some(PieceKind::Bishop) => 2,
-        _ => 3,
-    };
-    let in_check = position.is_check();
-    let (group, first, second, third) = match mv {
+/// The promoted pieces after `mv`: a promotion adds its square, a promoted
+/// piece that moves takes its mark along, a capture removes the mark.
+fn promoted_after(promoted: u64, mv: Move) -> u64 {
+    match mv {
         Move::Normal {
-            piece: PieceKind::King,
-            to,
-            ..
-        } if in_check => (0, down(to), 0, 0),
-        Move::Normal {
-            piece: PieceKind::Pawn,
             from,
-            capture,
             to,
-            promotion: kind,
+            promotion,
+            ..
         } => {
-            let double = from.index().abs_diff(to.index()) == 16;
-            match (capture, double) {
-                (Some(_), _) => (3, down(from), down(to), promotion(kind)),
-                (None, false) => (4, down(to), promotion(kind), 0),
-                (None, true) => (5, down(to), 0, 0),
-            }
+            let (from, to) = (1u64 << from.index(), 1u64 << to.index());
+            let moved = promoted & from != 0 || promotion.is_some();
+            (promoted & !from & !to) | if moved { to } else { 0 }
         }
-        Move::Normal { from, to, .. } => (1, down(from), down(to), 0),
-        Move::Castle { rook, .. } => (2, down(rook), 0, 0),
-        Move::EnPassant { from, .. } => (6, down(from), 0, 0),
-    };
-    (
-        u8::from(!(in_check && group == 0)),
-        group,
-        first,
-        second,
-        third,
-    )
-}
-
-/// A board's legal moves, as python-chess's `LegalMoveGenerator`: taken
-/// when asked for, in python-chess's order.
-#[pyclass(module = "chessnote", frozen)]
-pub struct LegalMoveGenerator {
-    moves: Vec<Move>,
-    /// The position they are legal in (for their SAN).
-    position: Option<Position>,
-    mode: CastlingMode,
-}
-
-impl LegalMoveGenerator {
-    fn py_moves(&self) -> impl Iterator<Item = PyMove> + '_ {
-        self.moves
-            .iter()
-            .map(|&mv| PyMove(Uci::from_move(mv, self.mode)))
-    }
-}
-
-#[pymethods]
-impl LegalMoveGenerator {
-    /// How many there are.
-    fn count(&self) -> usize {
-        self.moves.len()
-    }
-
-    fn __len__(&self) -> usize {
-        self.moves.len()
-    }
-
-    fn __bool__(&self) -> bool {
-        !self.moves.is_empty()
-    }
-
-    fn __contains__(&self, mv: PyMove) -> bool {
-        self.py_moves().any(|m| m == mv)
-    }
-
-    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let list = pyo3::types::PyList::new(py, self.py_moves())?;
-        Ok(list.call_method0("__iter__")?.unbind())
-    }
-
-    fn __repr__(&self) -> String {
-        let sans: Vec<String> = match &self.position {
-            Some(position) => self
-                .moves
-                .iter()
-                .map(|&mv| chessnote::san::SanPlus::from_move(position, mv).to_string())
-                .collect(),
-            None => Vec::new(),
-        };
-        format!("<LegalMoveGenerator ({})>", sans.join(", "))
+        Move::Castle { king, rook } => promoted & !(1 << king.index()) & !(1 << rook.index()),
+        Move::EnPassant { .. } => promoted,
     }
 }
 
@@ -401,7 +130,10 @@ pub struct PyBoard {
     position: Option<Position>,
     mode: CastlingMode,
     /// The positions before each move played, and the moves.
-    stack: Vec<(Position, Uci)>,
+    stack: Vec<Played>,
+    /// The squares of pieces that came from a promotion (python-chess's
+    /// `promoted`).
+    promoted: u64,
     /// What the FEN and the moves read so far needed.
     fen_used: FenOptions,
     san_used: SanOptions,
@@ -415,14 +147,238 @@ impl PyBoard {
         } else {
             CastlingMode::Standard
         };
-        PyBoard {
-            position: Position::from_setup(&setup, mode).ok(),
+        let mut board = PyBoard {
+            position: None,
             setup,
             mode,
             stack: Vec::new(),
+            promoted: 0,
             fen_used,
             san_used: SanOptions::STRICT,
             san_options,
+        };
+        board.set_setup(setup);
+        board
+    }
+
+    /// Puts a new setup on the board (the position when valid; castling
+    /// written as the position writes it, `KQkq` where it can); the moves
+    /// played stay.
+    fn set_setup(&mut self, setup: Setup) {
+        self.position = Position::from_setup(&setup, self.mode).ok();
+        self.setup = setup;
+        if let Some(position) = &self.position {
+            self.setup.castling = position.to_setup().castling;
+        }
+    }
+
+    /// An edit of the board (python-chess's `set_piece_at`, `set_fen` …):
+    /// the new setup, and the moves played forgotten.
+    fn edit(&mut self, setup: Setup) {
+        self.stack.clear();
+        self.promoted &= setup.board.occupied().0;
+        self.set_setup(setup);
+    }
+
+    /// The square of `color`'s king; of several, the highest (as
+    /// python-chess).
+    fn king_square(&self, color: Color) -> Option<Square> {
+        let king = PieceKind::King.of(color);
+        Square::ALL
+            .into_iter()
+            .rev()
+            .find(|&sq| self.setup.board.get(sq) == Some(king))
+    }
+
+    /// The squares of `color`'s pieces of `kind` (any kind: `None`).
+    fn mask(&self, kind: Option<PieceKind>, color: Option<Color>) -> u64 {
+        self.setup
+            .board
+            .pieces()
+            .filter(|(_, p)| kind.is_none_or(|k| p.kind == k) && color.is_none_or(|c| p.color == c))
+            .fold(0, |m, (sq, _)| m | 1 << sq.index())
+    }
+
+    /// The castling rights that can be used some day, python-chess's
+    /// `clean_castling_rights`: a right for a rook of its color on its back
+    /// rank; in standard chess a corner rook, with a king of that color on
+    /// e1 or e8; in Chess960 a king on the back rank (the highest, of
+    /// several) and at most the outermost rook on each side of it.
+    fn clean_castling(&self, chess960: bool) -> u64 {
+        let rights = self.setup.castling_rooks().0;
+        let mut clean = 0;
+        for color in Color::ALL {
+            let rank = SquareSet::rank(color.back_rank()).0;
+            let rooks = rights & self.mask(Some(PieceKind::Rook), Some(color)) & rank;
+            let kings = self.mask(Some(PieceKind::King), Some(color));
+            if !chess960 {
+                let home = Square::new(chessnote::File::E, color.back_rank());
+                if kings >> home.index() & 1 == 1 {
+                    clean |= rooks & (rank & 0x8100_0000_0000_0081);
+                }
+                continue;
+            }
+            let (Some(king), Some(a_side), Some(h_side)) = (
+                SquareSet(kings & rank).iter().next_back(),
+                SquareSet(rooks).first(),
+                SquareSet(rooks).iter().next_back(),
+            ) else {
+                continue;
+            };
+            if a_side < king {
+                clean |= 1 << a_side.index();
+            }
+            if h_side > king {
+                clean |= 1 << h_side.index();
+            }
+        }
+        clean
+    }
+
+    /// The setup with its castling rights for the rooks they name now, by
+    /// square: an edit of the board keeps them (as python-chess keeps its
+    /// rights, a set of squares), where `K` would name another rook after.
+    fn rooks_kept(&self) -> Setup {
+        self.with_castling_rooks(self.setup.castling_rooks().0)
+    }
+
+    /// A setup with castling rights for the rooks on `mask`'s squares (on a
+    /// back rank: the first rank's for White, the eighth's for Black).
+    fn with_castling_rooks(&self, mask: u64) -> Setup {
+        let mut setup = self.setup;
+        setup.castling = chessnote::Castling::NONE;
+        for sq in SquareSet(mask) {
+            let color = match sq.rank() {
+                chessnote::Rank::First => Color::White,
+                chessnote::Rank::Eighth => Color::Black,
+                _ => continue,
+            };
+            setup
+                .castling
+                .insert(color, chessnote::CastlingRight::File(sq.file()));
+        }
+        setup
+    }
+
+    /// The pseudo-legal move `mv` names (castling as this board writes it
+    /// in UCI), if it is one.
+    fn pseudo_legal(&self, mv: &PyMove) -> Option<Move> {
+        let position = self.position.as_ref()?;
+        position
+            .pseudo_legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| PyMove(Uci::from_move(m, self.mode)) == *mv)
+    }
+
+    /// The moves of a generator (legal or pseudo-legal), with a from and a
+    /// to square on the masks (castling: the king's and the rook's), and
+    /// `keep`.
+    fn generated(
+        &self,
+        py: Python<'_>,
+        pseudo: bool,
+        from_mask: u64,
+        to_mask: u64,
+        keep: impl Fn(Move) -> bool,
+    ) -> PyResult<Py<PyAny>> {
+        let moves = moves::ordered(self.position.as_ref(), pseudo)
+            .into_iter()
+            .filter(|&mv| {
+                let (from, to) = match mv {
+                    Move::Castle { king, rook } => (king, rook),
+                    _ => (mv.from(), mv.to()),
+                };
+                from_mask >> from.index() & 1 == 1 && to_mask >> to.index() & 1 == 1 && keep(mv)
+            })
+            .map(|mv| PyMove(Uci::from_move(mv, self.mode)));
+        let list = pyo3::types::PyList::new(py, moves)?;
+        Ok(list.call_method0("__iter__")?.unbind())
+    }
+
+    /// python-chess's `is_en_passant`: a pawn's diagonal step to the empty
+    /// en-passant square.
+    fn en_passant_geometry(&self, mv: &PyMove) -> bool {
+        let Uci::Normal { from, to, .. } = mv.0 else {
+            return false;
+        };
+        self.setup.ep_square == Some(to)
+            && self
+                .setup
+                .board
+                .get(from)
+                .is_some_and(|p| p.kind == PieceKind::Pawn)
+            && matches!(from.index().abs_diff(to.index()), 7 | 9)
+            && self.setup.board.get(to).is_none()
+    }
+
+    /// Whether `color` has a clean castling right on its king's h side
+    /// (`kingside`) or a side: its kings on the back rank, as a bitboard,
+    /// compared with the rook's bit (python-chess's rule).
+    fn castling_side(&self, color: bool, kingside: bool) -> bool {
+        let color = color_of(color);
+        let rank = SquareSet::rank(color.back_rank()).0;
+        let kings = self.mask(Some(PieceKind::King), Some(color)) & rank;
+        kings != 0
+            && SquareSet(self.clean_castling_rights() & rank)
+                .iter()
+                .any(|rook| ((1u64 << rook.index()) > kings) == kingside)
+    }
+
+    /// The clean castling rights (python-chess writes no other) as X-FEN
+    /// writes them: `K` or `Q` for a rook with no other of its color
+    /// farther out on its side of the king on the back rank, else its file.
+    fn clean_xfen(&self) -> chessnote::Castling {
+        let mut castling = chessnote::Castling::NONE;
+        let clean = self.clean_castling_rights();
+        for color in Color::ALL {
+            let Some(king) = self.king_square(color) else {
+                continue;
+            };
+            let rank = SquareSet::rank(color.back_rank());
+            let rooks = SquareSet(self.mask(Some(PieceKind::Rook), Some(color))) & rank;
+            for rook in SquareSet(clean) & rank {
+                let a_side = rook.file() < king.file();
+                let outer = rooks
+                    .iter()
+                    .any(|other| other != rook && (other.file() < rook.file()) == a_side);
+                let right = match (outer, a_side) {
+                    (true, _) => chessnote::CastlingRight::File(rook.file()),
+                    (false, true) => chessnote::CastlingRight::Outermost(CastlingSide::QueenSide),
+                    (false, false) => chessnote::CastlingRight::Outermost(CastlingSide::KingSide),
+                };
+                castling.insert(color, right);
+            }
+        }
+        castling
+    }
+
+    /// The clean castling rights as Shredder-FEN writes them: the rooks'
+    /// files, White's (upper case) then Black's, each from h down.
+    fn clean_shredder(&self) -> String {
+        let clean = SquareSet(self.clean_castling_rights());
+        let mut text = String::new();
+        for color in Color::ALL {
+            for rook in (clean & SquareSet::rank(color.back_rank())).iter().rev() {
+                let letter = rook.file().ascii() as char;
+                text.push(match color {
+                    Color::White => letter.to_ascii_uppercase(),
+                    Color::Black => letter,
+                });
+            }
+        }
+        if text.is_empty() {
+            text.push('-');
+        }
+        text
+    }
+
+    /// The from and to squares of a move as a bitboard (none when they are
+    /// the same square: python-chess's "touched" squares).
+    fn touched(mv: &PyMove) -> u64 {
+        match mv.0 {
+            Uci::Normal { from, to, .. } => (1u64 << from.index()) ^ (1u64 << to.index()),
+            Uci::Null => 0,
         }
     }
 
@@ -454,7 +410,7 @@ impl PyBoard {
         };
         self.stack
             .iter()
-            .map(|(p, _)| p.repetition_key())
+            .map(|played| played.before.repetition_key())
             .chain([position.repetition_key()])
             .collect()
     }
@@ -480,7 +436,13 @@ impl PyBoard {
             .map_err(|err| errors::IllegalMoveError::new_err(err.to_string()))?;
         self.setup = next.to_setup();
         self.position = Some(next);
-        self.stack.push((position, uci));
+        let before = self.promoted;
+        self.promoted = promoted_after(before, mv);
+        self.stack.push(Played {
+            before: position,
+            mv: uci,
+            promoted: before,
+        });
         Ok(())
     }
 
@@ -496,7 +458,11 @@ impl PyBoard {
         }
         self.setup = next.to_setup();
         self.position = Some(next);
-        self.stack.push((position, Uci::Null));
+        self.stack.push(Played {
+            before: position,
+            mv: Uci::Null,
+            promoted: self.promoted,
+        });
         Ok(())
     }
 
@@ -541,6 +507,7 @@ impl PyBoard {
     /// The setup to write, its en-passant square as `en_passant` asks.
     fn setup_for(&self, en_passant: &str) -> PyResult<Setup> {
         let mut setup = self.setup;
+        setup.castling = self.clean_xfen();
         match en_passant {
             "fen" => {}
             "legal" => {
@@ -560,6 +527,15 @@ impl PyBoard {
             }
         }
         Ok(setup)
+    }
+
+    /// The legal (or pseudo-legal) moves, in python-chess's order.
+    fn view(&self, pseudo: bool) -> MoveView {
+        MoveView {
+            moves: moves::ordered(self.position.as_ref(), pseudo),
+            position: self.position.clone(),
+            mode: self.mode,
+        }
     }
 
     fn py_move(&self, mv: Option<Move>) -> PyMove {
@@ -643,41 +619,76 @@ impl PyBoard {
         self.setup.turn == Color::White
     }
 
+    /// Sets the side to move (the moves played stay, as in python-chess).
+    #[setter]
+    fn set_turn(&mut self, turn: bool) {
+        let mut setup = self.setup;
+        setup.turn = color_of(turn);
+        self.set_setup(setup);
+    }
+
+    /// The move number (1 at the start, up after Black's move).
     #[getter]
     fn fullmove_number(&self) -> u16 {
         self.setup.fullmoves
     }
 
+    /// Sets the move number.
+    #[setter]
+    fn set_fullmove_number(&mut self, value: u16) {
+        let mut setup = self.setup;
+        setup.fullmoves = value;
+        self.set_setup(setup);
+    }
+
+    /// The half-moves since the last capture or pawn move.
     #[getter]
     fn halfmove_clock(&self) -> u16 {
         self.setup.halfmoves
     }
 
+    /// Sets the half-moves since the last capture or pawn move.
+    #[setter]
+    fn set_halfmove_clock(&mut self, value: u16) {
+        let mut setup = self.setup;
+        setup.halfmoves = value;
+        self.set_setup(setup);
+    }
+
+    /// The en-passant square after a double pawn step (whether or not a
+    /// capture there is legal), or None.
     #[getter]
     fn ep_square(&self) -> Option<u8> {
         self.setup.ep_square.map(Square::index)
     }
 
+    /// Sets the en-passant square (None: none).
+    #[setter]
+    fn set_ep_square(&mut self, square: Option<u8>) -> PyResult<()> {
+        let mut setup = self.setup;
+        setup.ep_square = square.map(self::square).transpose()?;
+        self.set_setup(setup);
+        Ok(())
+    }
+
     /// The moves played since the FEN, in order.
     #[getter]
     fn move_stack(&self) -> Vec<PyMove> {
-        self.stack.iter().map(|(_, uci)| PyMove(*uci)).collect()
+        self.stack.iter().map(|played| PyMove(played.mv)).collect()
     }
 
     /// The legal moves, in python-chess's order (none for a board that is
     /// not valid): iterate them, `count()` them, ask `move in`.
     #[getter]
     fn legal_moves(&self) -> LegalMoveGenerator {
-        let mut moves = Vec::new();
-        if let Some(position) = &self.position {
-            moves.extend(position.legal_moves().iter().copied());
-            moves.sort_by_key(|&mv| python_chess_order(position, mv));
-        }
-        LegalMoveGenerator {
-            moves,
-            position: self.position.clone(),
-            mode: self.mode,
-        }
+        LegalMoveGenerator(self.view(false))
+    }
+
+    /// The pseudo-legal moves (the legal ones, and those that leave the
+    /// king in check), in python-chess's order.
+    #[getter]
+    fn pseudo_legal_moves(&self) -> PseudoLegalMoveGenerator {
+        PseudoLegalMoveGenerator(self.view(true))
     }
 
     /// The FEN (X-FEN castling in Chess960, as python-chess writes it).
@@ -743,16 +754,697 @@ impl PyBoard {
 
     /// The square of `color`'s king (True: White), or None.
     fn king(&self, color: bool) -> Option<u8> {
-        let color = if color { Color::White } else { Color::Black };
-        let king = PieceKind::King.of(color);
-        Square::ALL
-            .into_iter()
-            .find(|&sq| self.setup.board.get(sq) == Some(king))
-            .map(Square::index)
+        self.king_square(color_of(color)).map(Square::index)
     }
 
-    fn copy(&self) -> PyBoard {
+    /// A copy; `stack=False` drops the moves played, `stack=N` keeps the
+    /// last N (the position they start from is then the copy's root).
+    #[pyo3(signature = (*, stack = None))]
+    fn copy(&self, stack: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+        let mut board = self.clone();
+        let keep = match stack {
+            None => self.stack.len(),
+            Some(value) if value.is_instance_of::<pyo3::types::PyBool>() => {
+                if value.extract::<bool>()? {
+                    self.stack.len()
+                } else {
+                    0
+                }
+            }
+            Some(value) => value.extract::<usize>()?.min(self.stack.len()),
+        };
+        board.stack.drain(..self.stack.len() - keep);
+        Ok(board)
+    }
+
+    fn __copy__(&self) -> PyBoard {
         self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyBoard {
+        self.clone()
+    }
+
+    /// The squares of every piece (a bitboard).
+    #[getter]
+    fn occupied(&self) -> u64 {
+        self.setup.board.occupied().0
+    }
+
+    /// The squares of each color's pieces: `[black, white]` (bitboards).
+    #[getter]
+    fn occupied_co(&self) -> [u64; 2] {
+        [
+            self.mask(None, Some(Color::Black)),
+            self.mask(None, Some(Color::White)),
+        ]
+    }
+
+    /// The squares of the pawns, both colors (a bitboard).
+    #[getter]
+    fn pawns(&self) -> u64 {
+        self.mask(Some(PieceKind::Pawn), None)
+    }
+
+    /// The squares of the knights, both colors (a bitboard).
+    #[getter]
+    fn knights(&self) -> u64 {
+        self.mask(Some(PieceKind::Knight), None)
+    }
+
+    /// The squares of the bishops, both colors (a bitboard).
+    #[getter]
+    fn bishops(&self) -> u64 {
+        self.mask(Some(PieceKind::Bishop), None)
+    }
+
+    /// The squares of the rooks, both colors (a bitboard).
+    #[getter]
+    fn rooks(&self) -> u64 {
+        self.mask(Some(PieceKind::Rook), None)
+    }
+
+    /// The squares of the queens, both colors (a bitboard).
+    #[getter]
+    fn queens(&self) -> u64 {
+        self.mask(Some(PieceKind::Queen), None)
+    }
+
+    /// The squares of the kings, both colors (a bitboard).
+    #[getter]
+    fn kings(&self) -> u64 {
+        self.mask(Some(PieceKind::King), None)
+    }
+
+    /// The squares of the pieces that came from a promotion (a bitboard).
+    #[getter]
+    fn promoted(&self) -> u64 {
+        self.promoted
+    }
+
+    /// The squares of `color`'s pieces of a type, as a bitboard.
+    fn pieces_mask(&self, piece_type: u8, color: bool) -> PyResult<u64> {
+        let kind = moves::piece_kind(piece_type).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "piece type {piece_type} is not 1 (pawn) to 6 (king)"
+            ))
+        })?;
+        Ok(self.mask(Some(kind), Some(color_of(color))))
+    }
+
+    /// The squares of `color`'s pieces of a type.
+    fn pieces(&self, piece_type: u8, color: bool) -> PyResult<PySquareSet> {
+        Ok(SquareSet(self.pieces_mask(piece_type, color)?).into())
+    }
+
+    /// The squares the piece on `square` attacks (a bitboard; 0 for an
+    /// empty square).
+    fn attacks_mask(&self, square: u8) -> PyResult<u64> {
+        let sq = self::square(square)?;
+        let board = &self.setup.board;
+        Ok(board.get(sq).map_or(0, |piece| {
+            attacks::piece_attacks(piece, sq, board.occupied()).0
+        }))
+    }
+
+    /// The squares the piece on `square` attacks.
+    fn attacks(&self, square: u8) -> PyResult<PySquareSet> {
+        Ok(SquareSet(self.attacks_mask(square)?).into())
+    }
+
+    /// `color`'s pieces that attack `square` (a bitboard); `occupied`, a
+    /// bitboard, blocks the sliders instead of the board's pieces.
+    #[pyo3(signature = (color, square, occupied = None))]
+    fn attackers_mask(&self, color: bool, square: u8, occupied: Option<u64>) -> PyResult<u64> {
+        let board = &self.setup.board;
+        let occupied = occupied.map_or_else(|| board.occupied(), SquareSet);
+        Ok(attacks::attackers(board, color_of(color), self::square(square)?, occupied).0)
+    }
+
+    /// `color`'s pieces that attack `square`.
+    #[pyo3(signature = (color, square, occupied = None))]
+    fn attackers(&self, color: bool, square: u8, occupied: Option<u64>) -> PyResult<PySquareSet> {
+        Ok(SquareSet(self.attackers_mask(color, square, occupied)?).into())
+    }
+
+    /// Whether a piece of `color` attacks `square`.
+    #[pyo3(signature = (color, square, occupied = None))]
+    fn is_attacked_by(&self, color: bool, square: u8, occupied: Option<u64>) -> PyResult<bool> {
+        Ok(self.attackers_mask(color, square, occupied)? != 0)
+    }
+
+    /// The line the piece of `color` on `square` is pinned along to its
+    /// king (a bitboard: the whole rank, file or diagonal), or every
+    /// square when it is not pinned.
+    fn pin_mask(&self, color: bool, square: u8) -> PyResult<u64> {
+        let sq = self::square(square)?;
+        Ok(self
+            .king_square(color_of(color))
+            .and_then(|king| attacks::pin(&self.setup.board, king, sq))
+            .map_or(u64::MAX, |line| line.0))
+    }
+
+    /// The line a piece is pinned along (every square if it is not).
+    fn pin(&self, color: bool, square: u8) -> PyResult<PySquareSet> {
+        Ok(SquareSet(self.pin_mask(color, square)?).into())
+    }
+
+    /// Whether the piece of `color` on `square` is pinned to its king.
+    fn is_pinned(&self, color: bool, square: u8) -> PyResult<bool> {
+        Ok(self.pin_mask(color, square)? != u64::MAX)
+    }
+
+    /// The pieces giving check to the side to move (a bitboard).
+    fn checkers_mask(&self) -> u64 {
+        let board = &self.setup.board;
+        self.king_square(self.setup.turn).map_or(0, |king| {
+            attacks::attackers(board, !self.setup.turn, king, board.occupied()).0
+        })
+    }
+
+    /// The pieces giving check to the side to move.
+    fn checkers(&self) -> PySquareSet {
+        SquareSet(self.checkers_mask()).into()
+    }
+
+    /// Whether the side that just moved left its king attacked.
+    fn was_into_check(&self) -> bool {
+        let board = &self.setup.board;
+        self.king_square(!self.setup.turn).is_some_and(|king| {
+            !attacks::attackers(board, self.setup.turn, king, board.occupied()).is_empty()
+        })
+    }
+
+    /// The rooks castling rights are written for (a bitboard of their
+    /// squares: `BB_A1 | BB_H1 | BB_A8 | BB_H8` at the start).
+    #[getter]
+    fn get_castling_rights(&self) -> u64 {
+        self.setup.castling_rooks().0
+    }
+
+    /// Sets the castling rights to the rooks on the squares of a bitboard.
+    #[setter]
+    fn set_castling_rights(&mut self, mask: u64) {
+        let setup = self.with_castling_rooks(mask);
+        self.set_setup(setup);
+    }
+
+    /// The castling rights that can be used some day (the rook and the king
+    /// where castling needs them), as a bitboard of the rooks.
+    fn clean_castling_rights(&self) -> u64 {
+        self.clean_castling(self.mode == CastlingMode::Chess960)
+    }
+
+    /// Whether `color` may still castle on either side.
+    fn has_castling_rights(&self, color: bool) -> bool {
+        let rank = SquareSet::rank(color_of(color).back_rank()).0;
+        self.clean_castling_rights() & rank != 0
+    }
+
+    /// Whether `color` may still castle with a rook on its king's h side.
+    fn has_kingside_castling_rights(&self, color: bool) -> bool {
+        self.castling_side(color, true)
+    }
+
+    /// Whether `color` may still castle with a rook on its king's a side.
+    fn has_queenside_castling_rights(&self, color: bool) -> bool {
+        self.castling_side(color, false)
+    }
+
+    /// Whether a castling right needs Chess960 (a rook off the corners, or
+    /// a king off the e-file).
+    fn has_chess960_castling_rights(&self) -> bool {
+        let rights = self.clean_castling(true);
+        let corners = 1u64 | 1 << 7 | 1 << 56 | 1 << 63;
+        let off_e = |color: Color| {
+            let home = Square::new(chessnote::File::E, color.back_rank());
+            self.setup.board.get(home) != Some(PieceKind::King.of(color))
+        };
+        rights & !corners != 0
+            || (rights & 0xFF != 0 && off_e(Color::White))
+            || (rights & 0xFF << 56 != 0 && off_e(Color::Black))
+    }
+
+    /// Whether `mv` captures (en passant included).
+    fn is_capture(&self, mv: &PyMove) -> bool {
+        let theirs = self.mask(None, Some(!self.setup.turn));
+        Self::touched(mv) & theirs != 0 || self.en_passant_geometry(mv)
+    }
+
+    /// Whether `mv` is a pawn's capture en passant.
+    fn is_en_passant(&self, mv: &PyMove) -> bool {
+        self.en_passant_geometry(mv)
+    }
+
+    /// Whether `mv` is castling: a king moving two files or more, or onto
+    /// its own rook.
+    fn is_castling(&self, mv: &PyMove) -> bool {
+        let Uci::Normal { from, to, .. } = mv.0 else {
+            return false;
+        };
+        let board = &self.setup.board;
+        board.get(from).is_some_and(|p| p.kind == PieceKind::King)
+            && ((from.file() as u8).abs_diff(to.file() as u8) > 1
+                || board.get(to) == Some(PieceKind::Rook.of(self.setup.turn)))
+    }
+
+    /// Whether `mv` castles towards the h-file.
+    fn is_kingside_castling(&self, mv: &PyMove) -> bool {
+        self.is_castling(mv) && mv.to_square() > mv.from_square()
+    }
+
+    /// Whether `mv` castles towards the a-file.
+    fn is_queenside_castling(&self, mv: &PyMove) -> bool {
+        self.is_castling(mv) && mv.to_square() < mv.from_square()
+    }
+
+    /// Whether `mv` resets the fifty-move counter (a pawn move or a
+    /// capture).
+    fn is_zeroing(&self, mv: &PyMove) -> bool {
+        let touched = Self::touched(mv);
+        touched & self.pawns() != 0 || touched & self.mask(None, Some(!self.setup.turn)) != 0
+    }
+
+    /// Whether no position before `mv` can come back after it: it zeroes
+    /// the counter, loses a castling right, or an en-passant capture is
+    /// legal now.
+    fn is_irreversible(&self, mv: &PyMove) -> bool {
+        let touched = Self::touched(mv);
+        let rights = self.clean_castling_rights();
+        let king = |color: Color, rank: u64| {
+            rights & rank != 0 && touched & self.mask(Some(PieceKind::King), Some(color)) != 0
+        };
+        self.is_zeroing(mv)
+            || touched & rights != 0
+            || king(Color::White, 0xFF)
+            || king(Color::Black, 0xFF << 56)
+            || self.has_legal_en_passant()
+    }
+
+    /// Whether an en-passant capture is legal.
+    fn has_legal_en_passant(&self) -> bool {
+        self.position.as_ref().is_some_and(|p| {
+            p.legal_moves()
+                .iter()
+                .any(|mv| matches!(mv, Move::EnPassant { .. }))
+        })
+    }
+
+    /// Whether a pawn of the side to move attacks the en-passant square.
+    fn has_pseudo_legal_en_passant(&self) -> bool {
+        self.position.as_ref().is_some_and(|p| {
+            p.pseudo_legal_moves()
+                .iter()
+                .any(|mv| matches!(mv, Move::EnPassant { .. }))
+        })
+    }
+
+    /// Whether `mv` (pseudo-legal) gives check. False for a move that is
+    /// not pseudo-legal here.
+    fn gives_check(&self, mv: &PyMove) -> bool {
+        let (Some(position), Some(resolved)) = (&self.position, self.pseudo_legal(mv)) else {
+            return false;
+        };
+        let mut next = position.clone();
+        next.play_unchecked(resolved);
+        // From the board, not the position's checkers: a king stepping next
+        // to the other (pseudo-legal only) gives check too.
+        let board = next.to_setup().board;
+        let king = next.king(next.turn());
+        !attacks::attackers(&board, !next.turn(), king, board.occupied()).is_empty()
+    }
+
+    /// Whether the pseudo-legal `mv` leaves the mover's king in check (its
+    /// pseudo-legal moves that are not legal). False for a move that is not
+    /// pseudo-legal here.
+    fn is_into_check(&self, mv: &PyMove) -> bool {
+        match (&self.position, self.pseudo_legal(mv)) {
+            (Some(position), Some(resolved)) => !position.is_legal(resolved),
+            _ => false,
+        }
+    }
+
+    /// Whether `mv` is pseudo-legal: a move of the side to move's pieces by
+    /// how they move, legal or leaving its king in check.
+    fn is_pseudo_legal(&self, mv: &PyMove) -> bool {
+        self.pseudo_legal(mv).is_some()
+    }
+
+    /// The legal moves from a square of `from_mask` to one of `to_mask`
+    /// (bitboards; castling: the king's square and the rook's), in
+    /// python-chess's order.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_moves(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        self.generated(py, false, from_mask, to_mask, |_| true)
+    }
+
+    /// The pseudo-legal moves between the masks, in python-chess's order.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_moves(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        self.generated(py, true, from_mask, to_mask, |_| true)
+    }
+
+    /// The legal captures between the masks (en passant last).
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_captures(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        self.generated(py, false, from_mask, to_mask, is_capture)
+    }
+
+    /// The pseudo-legal captures between the masks (en passant last).
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_captures(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        self.generated(py, true, from_mask, to_mask, is_capture)
+    }
+
+    /// The legal castling moves between the masks (the king's square and
+    /// the rook's).
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_castling_moves(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        self.generated(py, false, from_mask, to_mask, |mv| {
+            matches!(mv, Move::Castle { .. })
+        })
+    }
+
+    /// The legal en-passant captures between the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_ep(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        self.generated(py, false, from_mask, to_mask, |mv| {
+            matches!(mv, Move::EnPassant { .. })
+        })
+    }
+
+    /// The pseudo-legal en-passant captures between the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_ep(
+        &self,
+        py: Python<'_>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Py<PyAny>> {
+        self.generated(py, true, from_mask, to_mask, |mv| {
+            matches!(mv, Move::EnPassant { .. })
+        })
+    }
+
+    /// Puts `piece` on `square` (`None` empties it), forgetting the moves
+    /// played.
+    #[pyo3(signature = (square, piece, promoted = false))]
+    fn set_piece_at(&mut self, square: u8, piece: Option<PyPiece>, promoted: bool) -> PyResult<()> {
+        let sq = self::square(square)?;
+        let mut setup = self.rooks_kept();
+        setup.board.set(sq, piece.map(|p| p.0));
+        self.edit(setup);
+        self.promoted &= !(1 << sq.index());
+        if promoted && piece.is_some() {
+            self.promoted |= 1 << sq.index();
+        }
+        Ok(())
+    }
+
+    /// Takes the piece off `square` and returns it (None if empty),
+    /// forgetting the moves played.
+    fn remove_piece_at(&mut self, square: u8) -> PyResult<Option<PyPiece>> {
+        let sq = self::square(square)?;
+        let piece = self.setup.board.get(sq).map(PyPiece);
+        let mut setup = self.rooks_kept();
+        setup.board.set(sq, None);
+        self.edit(setup);
+        Ok(piece)
+    }
+
+    /// Empties the board and puts the pieces of a `{square: Piece}` mapping
+    /// on it, forgetting the moves played.
+    fn set_piece_map(&mut self, pieces: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut setup = self.rooks_kept();
+        setup.board = chessnote::Board::EMPTY;
+        for item in pieces.call_method0("items")?.try_iter()? {
+            let (square, piece): (u8, PyPiece) = item?.extract()?;
+            setup.board.set(self::square(square)?, Some(piece.0));
+        }
+        self.promoted = 0;
+        self.edit(setup);
+        Ok(())
+    }
+
+    /// The empty board, White to move, no castling rights, the counters at
+    /// their start; the moves played forgotten.
+    fn clear(&mut self) {
+        self.promoted = 0;
+        self.edit(Setup::EMPTY);
+    }
+
+    /// Takes every piece off (the rest stays); the moves played forgotten.
+    fn clear_board(&mut self) {
+        let mut setup = self.rooks_kept();
+        setup.board = chessnote::Board::EMPTY;
+        self.promoted = 0;
+        self.edit(setup);
+    }
+
+    /// The standard start position; the moves played forgotten.
+    fn reset(&mut self) {
+        self.promoted = 0;
+        self.edit(Setup::STARTING);
+    }
+
+    /// The start position's pieces (the rest stays); the moves played
+    /// forgotten.
+    fn reset_board(&mut self) {
+        let mut setup = self.rooks_kept();
+        setup.board = chessnote::Board::STARTING;
+        self.promoted = 0;
+        self.edit(setup);
+    }
+
+    /// The position of a FEN (six fields, read strictly); the moves played
+    /// forgotten. Raises `FenError` on a bad FEN.
+    fn set_fen(&mut self, py: Python<'_>, fen: &str) -> PyResult<()> {
+        let setup = Setup::from_ascii(fen.as_bytes()).map_err(|err| errors::fen_error(py, &err))?;
+        self.fen_used = FenOptions::STRICT;
+        self.promoted = 0;
+        self.edit(setup);
+        Ok(())
+    }
+
+    /// The pieces of a FEN's first field (the rest stays); the moves played
+    /// forgotten.
+    fn set_board_fen(&mut self, py: Python<'_>, fen: &str) -> PyResult<()> {
+        let full = format!("{fen} w - - 0 1");
+        let parsed =
+            Setup::from_ascii(full.as_bytes()).map_err(|err| errors::fen_error(py, &err))?;
+        let mut setup = self.rooks_kept();
+        setup.board = parsed.board;
+        self.promoted = 0;
+        self.edit(setup);
+        Ok(())
+    }
+
+    /// The castling rights of a FEN's castling field (`KQkq`, `HAha`,
+    /// `-`); the moves played forgotten.
+    fn set_castling_fen(&mut self, py: Python<'_>, castling_fen: &str) -> PyResult<()> {
+        let full = format!("{} w {castling_fen} - 0 1", self.setup.board);
+        let parsed =
+            Setup::from_ascii(full.as_bytes()).map_err(|err| errors::fen_error(py, &err))?;
+        let mut setup = self.setup;
+        setup.castling = parsed.castling;
+        self.edit(setup);
+        Ok(())
+    }
+
+    /// The position of an EPD record (its counters from `hmvc` and `fmvn`
+    /// when it has them), returning its operations as `from_epd` does; the
+    /// moves played forgotten.
+    fn set_epd<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
+        let (board, operations) = PyBoard::from_epd(py, epd, self.mode == CastlingMode::Chess960)?;
+        let mut setup = board.setup;
+        if let Some(value) = operations.get_item("hmvc")? {
+            setup.halfmoves = value
+                .extract::<String>()?
+                .parse()
+                .unwrap_or(setup.halfmoves);
+        }
+        if let Some(value) = operations.get_item("fmvn")? {
+            setup.fullmoves = value
+                .extract::<String>()?
+                .parse()
+                .unwrap_or(setup.fullmoves);
+        }
+        self.promoted = 0;
+        self.edit(setup);
+        Ok(operations)
+    }
+
+    /// Forgets the moves played (the position stays).
+    fn clear_stack(&mut self) {
+        self.stack.clear();
+    }
+
+    /// The board before the first move played, with no moves.
+    fn root(&self) -> PyBoard {
+        let mut root = self.clone();
+        if let Some(first) = self.stack.first() {
+            root.set_setup(first.before.to_setup());
+            root.promoted = first.promoted;
+        }
+        root.stack.clear();
+        root
+    }
+
+    /// The number of half-moves since the game's start, from the counters.
+    fn ply(&self) -> u32 {
+        2 * u32::from(self.setup.fullmoves.saturating_sub(1))
+            + u32::from(self.setup.turn == Color::Black)
+    }
+
+    /// An empty board (`Board(None)`).
+    #[classmethod]
+    #[pyo3(signature = (*, chess960 = false))]
+    fn empty(_cls: &Bound<'_, pyo3::types::PyType>, chess960: bool) -> PyBoard {
+        PyBoard::of(
+            Setup::EMPTY,
+            chess960,
+            FenOptions::STRICT,
+            SanOptions::STRICT,
+        )
+    }
+
+    /// The Chess960 start position of a number (0 to 959, Scharnagl's; 518
+    /// is the standard one), as a Chess960 board.
+    #[classmethod]
+    fn from_chess960_pos(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        scharnagl: u16,
+    ) -> PyResult<PyBoard> {
+        let setup = Setup::chess960(scharnagl).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{scharnagl} is no Chess960 position number (0 to 959)"
+            ))
+        })?;
+        Ok(PyBoard::of(
+            setup,
+            true,
+            FenOptions::STRICT,
+            SanOptions::STRICT,
+        ))
+    }
+
+    /// The board's Chess960 number when it is a start position (White to
+    /// move, every castling right, counters not looked at: as the
+    /// arguments say), else None.
+    #[pyo3(signature = (*, ignore_turn = false, ignore_castling = false, ignore_counters = true))]
+    fn chess960_pos(
+        &self,
+        ignore_turn: bool,
+        ignore_castling: bool,
+        ignore_counters: bool,
+    ) -> Option<u16> {
+        let number = self.setup.chess960_number()?;
+        let start = Setup::chess960(number)?;
+        let ok = self.setup.ep_square.is_none()
+            && (ignore_turn || self.setup.turn == Color::White)
+            && (ignore_castling || self.clean_castling(true) == start.castling_rooks().0)
+            && (ignore_counters || (self.setup.halfmoves, self.setup.fullmoves) == (0, 1));
+        ok.then_some(number)
+    }
+
+    /// The board seen from the other side: mirrored top to bottom, colors
+    /// swapped, the other side to move (no moves played).
+    fn mirror(&self) -> PyBoard {
+        let mut board = self.clone();
+        board.apply_mirror();
+        board
+    }
+
+    /// Mirrors this board in place (see `mirror`).
+    fn apply_mirror(&mut self) {
+        self.promoted = self.promoted.swap_bytes();
+        self.edit(self.setup.mirror());
+    }
+
+    /// A copy with `f` (a function of a bitboard) applied to each piece's
+    /// squares, the castling rooks and the en-passant square (no moves
+    /// played).
+    fn transform(&self, f: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
+        let mut board = self.clone();
+        board.apply_transform(f)?;
+        Ok(board)
+    }
+
+    /// Applies `transform`'s `f` in place.
+    fn apply_transform(&mut self, f: &Bound<'_, PyAny>) -> PyResult<()> {
+        let apply = |mask: u64| -> PyResult<u64> {
+            let out = f.call1((mask,))?;
+            crate::squareset::mask_of(&out)
+        };
+        let mut setup = self.with_castling_rooks(apply(self.setup.castling_rooks().0)?);
+        setup.board = chessnote::Board::EMPTY;
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                for sq in SquareSet(apply(self.mask(Some(kind), Some(color)))?) {
+                    setup.board.set(sq, Some(kind.of(color)));
+                }
+            }
+        }
+        setup.ep_square = match self.setup.ep_square {
+            Some(ep) => SquareSet(apply(1 << ep.index())?).iter().next_back(),
+            None => None,
+        };
+        self.promoted = apply(self.promoted)?;
+        self.edit(setup);
+        Ok(())
+    }
+
+    /// The castling field written X-FEN (`KQkq`, or the rook's file).
+    fn castling_xfen(&self) -> String {
+        let mut setup = Setup::EMPTY;
+        setup.castling = self.clean_xfen();
+        let fen = setup.to_string();
+        fen.split(' ').nth(2).unwrap_or("-").to_owned()
+    }
+
+    /// The castling field written Shredder-FEN (`HAha`).
+    fn castling_shredder_fen(&self) -> String {
+        self.clean_shredder()
+    }
+
+    /// The FEN with Shredder castling (`HAha`); `en_passant` as for `fen`.
+    #[pyo3(signature = (*, en_passant = "legal"))]
+    fn shredder_fen(&self, en_passant: &str) -> PyResult<String> {
+        let fen = self.setup_for(en_passant)?.to_string();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        let castling = self.clean_shredder();
+        fields[2] = &castling;
+        Ok(fields.join(" "))
     }
 
     /// Whether the position is valid (`status() == STATUS_VALID`).
@@ -763,10 +1455,18 @@ impl PyBoard {
     /// The `STATUS_*` bits of what is wrong; 0 if nothing.
     fn status(&self) -> u32 {
         let problems = chessnote::position::Problems::of(&self.setup, self.mode);
-        STATUS
+        let bits = STATUS
             .iter()
             .filter(|(_, p, _)| p.is_some_and(|p| problems.contains(p)))
-            .fold(0, |bits, (_, _, bit)| bits | bit)
+            .fold(0, |bits, (_, _, bit)| bits | bit);
+        // python-chess's "too many kings" is more than two in all (two of
+        // one color and none of the other is only the missing king).
+        let too_many = 1 << 2;
+        if self.kings().count_ones() > 2 {
+            bits | too_many
+        } else {
+            bits & !too_many
+        }
     }
 
     /// The names of what is wrong (`"too-many-kings"`), in a fixed order.
@@ -944,7 +1644,7 @@ impl PyBoard {
         Ok(self
             .stack
             .last()
-            .map_or(PyMove(Uci::Null), |(_, uci)| PyMove(*uci)))
+            .map_or(PyMove(Uci::Null), |played| PyMove(played.mv)))
     }
 
     /// Plays a UCI move and returns it.
@@ -954,25 +1654,26 @@ impl PyBoard {
         Ok(self
             .stack
             .last()
-            .map_or(PyMove(Uci::Null), |(_, uci)| PyMove(*uci)))
+            .map_or(PyMove(Uci::Null), |played| PyMove(played.mv)))
     }
 
     /// Takes back the last move; IndexError when there is none.
     fn pop(&mut self) -> PyResult<PyMove> {
-        let (position, uci) = self
+        let played = self
             .stack
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-        self.setup = position.to_setup();
-        self.position = Some(position);
-        Ok(PyMove(uci))
+        self.setup = played.before.to_setup();
+        self.position = Some(played.before);
+        self.promoted = played.promoted;
+        Ok(PyMove(played.mv))
     }
 
     /// The last move played; IndexError when there is none.
     fn peek(&self) -> PyResult<PyMove> {
         self.stack
             .last()
-            .map(|(_, uci)| PyMove(*uci))
+            .map(|played| PyMove(played.mv))
             .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
     }
 
@@ -1076,7 +1777,12 @@ impl PyBoard {
         };
         diagram.orientation = if flipped { Color::Black } else { Color::White };
         diagram.coordinates = coordinates;
-        if lastmove && let Some((_, Uci::Normal { from, to, .. })) = self.stack.last() {
+        if lastmove
+            && let Some(Played {
+                mv: Uci::Normal { from, to, .. },
+                ..
+            }) = self.stack.last()
+        {
             diagram.last_move = Some((*from, *to));
         }
         for arrow in &arrows {
@@ -1144,4 +1850,16 @@ impl PyBoard {
             o.setup == self.setup && o.mode == self.mode
         })
     }
+}
+
+/// Whether a move captures (en passant included).
+fn is_capture(mv: Move) -> bool {
+    matches!(
+        mv,
+        Move::EnPassant { .. }
+            | Move::Normal {
+                capture: Some(_),
+                ..
+            }
+    )
 }

@@ -15,8 +15,9 @@ use pyo3::exceptions::PyStopIteration;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::board::{PyBoard, PyMove};
+use crate::board::PyBoard;
 use crate::errors;
+use crate::moves::PyMove;
 use crate::source;
 use crate::strings;
 

@@ -14,10 +14,12 @@ use pyo3::prelude::*;
 mod board;
 mod errors;
 mod games;
+mod moves;
 mod outcome;
 mod pin;
 mod polyglot;
 mod source;
+mod squareset;
 mod strings;
 mod table;
 mod vocabulary;
@@ -32,9 +34,11 @@ fn _chessnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     errors::register(m)?;
     vocabulary::register(m)?;
-    m.add_class::<board::PyMove>()?;
-    m.add_class::<board::PyPiece>()?;
-    m.add_class::<board::LegalMoveGenerator>()?;
+    m.add_class::<moves::PyMove>()?;
+    m.add_class::<moves::PyPiece>()?;
+    m.add_class::<moves::LegalMoveGenerator>()?;
+    m.add_class::<moves::PseudoLegalMoveGenerator>()?;
+    squareset::register(m)?;
     m.add_class::<outcome::PyTermination>()?;
     m.add_class::<outcome::PyOutcome>()?;
     m.add_class::<board::PyBoard>()?;

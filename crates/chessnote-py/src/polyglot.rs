@@ -10,7 +10,8 @@ use chessnote::uci::Uci;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
-use crate::board::{PyBoard, PyMove};
+use crate::board::PyBoard;
+use crate::moves::PyMove;
 
 /// An entry as the file has it: key, raw move, weight, learn.
 type RawEntry = (u64, u16, u16, u32);

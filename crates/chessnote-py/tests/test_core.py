@@ -182,7 +182,8 @@ def test_legal_moves_come_in_python_chess_s_order_at_every_ply():
         assert all(chessnote.Move.from_uci(u) in generator for u in expected)
         assert chessnote.Move.null() not in generator
         sans = ", ".join(theirs.san(m) for m in theirs.legal_moves)
-        assert repr(generator) == f"<LegalMoveGenerator ({sans})>"
+        assert repr(generator) == f"<LegalMoveGenerator at {id(generator):#x} ({sans})>"
+        assert repr(theirs.legal_moves).endswith(f" ({sans})>")
     assert plies > 5000 and checks > 100, (plies, checks)
 
 

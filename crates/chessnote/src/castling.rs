@@ -179,6 +179,24 @@ impl Castling {
         self.rights[0] == 0 && self.rights[1] == 0
     }
 
+    /// White's rights as Black's and Black's as White's (for a board
+    /// mirrored top to bottom, colors swapped).
+    ///
+    /// ```
+    /// use chessnote::{Castling, CastlingRight, CastlingSide, Color};
+    /// let mut rights = Castling::NONE;
+    /// rights.insert(Color::White, CastlingRight::Outermost(CastlingSide::KingSide));
+    /// let swapped = rights.swap_colors();
+    /// assert!(swapped.contains(Color::Black, CastlingRight::Outermost(CastlingSide::KingSide)));
+    /// assert!(!swapped.contains(Color::White, CastlingRight::Outermost(CastlingSide::KingSide)));
+    /// ```
+    #[must_use]
+    pub const fn swap_colors(self) -> Castling {
+        Castling {
+            rights: [self.rights[1], self.rights[0]],
+        }
+    }
+
     /// Whether some right is written with a file letter (Shredder-FEN or X-FEN).
     ///
     /// ```

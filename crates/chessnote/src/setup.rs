@@ -98,6 +98,90 @@ impl Setup {
         self.board.get(square)
     }
 
+    /// The start position of Chess960 number `number` (0 to 959, in
+    /// Scharnagl's numbering: 518 is the standard start), White to move,
+    /// every castling right, or `None` past 959.
+    ///
+    /// ```
+    /// use chessnote::Setup;
+    /// assert_eq!(Setup::chess960(518), Some(Setup::STARTING));
+    /// assert_eq!(
+    ///     Setup::chess960(0).unwrap().to_string(),
+    ///     "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+    /// );
+    /// assert_eq!(Setup::chess960(960), None);
+    /// ```
+    pub fn chess960(number: u16) -> Option<Setup> {
+        let row = chess960_row(number)?;
+        let mut setup = Setup::EMPTY;
+        for (file, kind) in File::ALL.into_iter().zip(row) {
+            for color in Color::ALL {
+                let back = Square::new(file, color.back_rank());
+                setup.board.set(back, Some(kind.of(color)));
+                let pawns = match color {
+                    Color::White => crate::Rank::Second,
+                    Color::Black => crate::Rank::Seventh,
+                };
+                setup
+                    .board
+                    .set(Square::new(file, pawns), Some(PieceKind::Pawn.of(color)));
+            }
+        }
+        setup.castling = Castling::STANDARD;
+        Some(setup)
+    }
+
+    /// The Chess960 number of the setup's board (Scharnagl's, 0 to 959),
+    /// when it is a Chess960 start position; the side to move, castling
+    /// rights, en-passant square and counters are not looked at.
+    ///
+    /// ```
+    /// use chessnote::Setup;
+    /// assert_eq!(Setup::STARTING.chess960_number(), Some(518));
+    /// assert_eq!(Setup::EMPTY.chess960_number(), None);
+    /// ```
+    pub fn chess960_number(&self) -> Option<u16> {
+        let row = File::ALL.map(|file| {
+            self.board
+                .get(Square::new(file, crate::Rank::First))
+                .map(|piece| piece.kind)
+        });
+        let number = (0..960).find(|&n| chess960_row(n).map(|r| r.map(Some)) == Some(row))?;
+        (Setup::chess960(number)?.board == self.board).then_some(number)
+    }
+
+    /// The setup seen from the other side: the board mirrored top to
+    /// bottom with every piece's color swapped, the other side to move,
+    /// each side's castling rights the other's, the en-passant square
+    /// mirrored; the counters as they are. A position and its mirror are
+    /// the same game with the colors exchanged.
+    ///
+    /// ```
+    /// use chessnote::Setup;
+    /// let after_e4 = Setup::from_ascii(b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+    /// assert_eq!(
+    ///     after_e4.mirror().to_string(),
+    ///     "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+    /// );
+    /// assert_eq!(after_e4.mirror().mirror(), after_e4);
+    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// ```
+    #[must_use]
+    pub fn mirror(&self) -> Setup {
+        let mut board = Board::EMPTY;
+        for (square, piece) in self.board.pieces() {
+            board.set(square.flip_vertical(), Some(piece.kind.of(!piece.color)));
+        }
+        Setup {
+            board,
+            turn: !self.turn,
+            castling: self.castling.swap_colors(),
+            ep_square: self.ep_square.map(Square::flip_vertical),
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
     /// The file of the rook that castling of `color` on `side` uses, if
     /// `color` has a right on that side.
     ///
@@ -228,4 +312,44 @@ pub(crate) fn king_file(board: &Board, color: Color) -> Option<File> {
         .iter()
         .position(|p| *p == king)
         .map(|i| File::ALL[i])
+}
+
+/// The back rank of Chess960 start number `number` (Scharnagl): the
+/// light-squared bishop's file from its last base-4 digit, the dark one's
+/// from the next, the queen among the six empty files, the knights among
+/// the five left (one of ten pairs), and rook, king, rook on the last three.
+fn chess960_row(number: u16) -> Option<[PieceKind; 8]> {
+    if number >= 960 {
+        return None;
+    }
+    let mut row: [Option<PieceKind>; 8] = [None; 8];
+    let n = usize::from(number);
+    row[n % 4 * 2 + 1] = Some(PieceKind::Bishop);
+    row[n / 4 % 4 * 2] = Some(PieceKind::Bishop);
+    let mut place = |kind: PieceKind, nth: usize| {
+        if let Some(file) = (0..8).filter(|&f| row[f].is_none()).nth(nth) {
+            row[file] = Some(kind);
+        }
+    };
+    place(PieceKind::Queen, n / 16 % 6);
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let (first, second) = KNIGHTS[n / 96];
+    // The second knight's place counts the first as taken.
+    place(PieceKind::Knight, second);
+    place(PieceKind::Knight, first);
+    for kind in [PieceKind::Rook, PieceKind::King, PieceKind::Rook] {
+        place(kind, 0);
+    }
+    Some(row.map(|kind| kind.unwrap_or(PieceKind::Pawn)))
 }

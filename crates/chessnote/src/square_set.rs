@@ -183,6 +183,22 @@ impl Iterator for SquareSetIter {
 
 impl ExactSizeIterator for SquareSetIter {}
 
+/// From the highest square down (`a1` last).
+///
+/// ```
+/// use chessnote::{Square, SquareSet};
+/// let set: SquareSet = [Square::A1, Square::H8].into_iter().collect();
+/// assert_eq!(set.iter().next_back(), Some(Square::H8));
+/// ```
+impl DoubleEndedIterator for SquareSetIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Square> {
+        let index = 63u32.checked_sub(self.0.leading_zeros())?;
+        self.0 ^= 1 << index;
+        Square::from_index(index as u8)
+    }
+}
+
 impl IntoIterator for SquareSet {
     type Item = Square;
     type IntoIter = SquareSetIter;

@@ -1,10 +1,25 @@
-//! Attack sets, computed at compile time into small tables: knights, kings
+//! Attack sets: the squares each piece attacks, the lines through two
+//! squares, and the attackers of a square and the pins on a board.
+//!
+//! The sets are computed at compile time into small tables: knights, kings
 //! and pawns by lookup, sliders by hyperbola quintessence (files and
 //! diagonals, with a byte swap) and a first-rank table (ranks). No table is
-//! bigger than 32 KiB, and nothing is built at run time.
+//! bigger than 32 KiB, and nothing is built at run time. The move generator
+//! works on the raw tables (squares as indices, sets as `u64`); the public
+//! functions take [`Square`]s and [`SquareSet`]s, and the questions about a
+//! [`Board`] work on any board, a valid position or not.
 //!
-//! Squares are indices, `a1` = 0 … `h8` = 63; sets are `u64` with bit `i`
-//! for square `i`.
+//! ```
+//! use chessnote::position::attacks;
+//! use chessnote::{Square, SquareSet};
+//!
+//! assert_eq!(attacks::knight_attacks(Square::A1).len(), 2);
+//! let blocked = SquareSet::from_square(Square::A4);
+//! assert_eq!(attacks::rook_attacks(Square::A1, blocked).len(), 3 + 7);
+//! assert_eq!(attacks::between(Square::A1, Square::D4).len(), 2);
+//! ```
+
+use crate::{Board, Color, Piece, PieceKind, Square, SquareSet};
 
 /// The squares a step of (`files`, `ranks`) from every square reaches, for
 /// each of `steps`.
@@ -59,7 +74,7 @@ static PAWN: [[u64; 64]; 2] = [
 
 /// The squares from `sq` in direction (`files`, `ranks`) to the edge, `sq`
 /// excluded.
-const fn ray(sq: usize, files: i8, ranks: i8) -> u64 {
+const fn ray_to_edge(sq: usize, files: i8, ranks: i8) -> u64 {
     let (mut f, mut r) = ((sq % 8) as i8 + files, (sq / 8) as i8 + ranks);
     let mut set = 0;
     while f >= 0 && f < 8 && r >= 0 && r < 8 {
@@ -76,9 +91,9 @@ static LINES: [[u64; 3]; 64] = {
     let mut sq = 0;
     while sq < 64 {
         table[sq] = [
-            ray(sq, 0, 1) | ray(sq, 0, -1),
-            ray(sq, 1, 1) | ray(sq, -1, -1),
-            ray(sq, -1, 1) | ray(sq, 1, -1),
+            ray_to_edge(sq, 0, 1) | ray_to_edge(sq, 0, -1),
+            ray_to_edge(sq, 1, 1) | ray_to_edge(sq, -1, -1),
+            ray_to_edge(sq, -1, 1) | ray_to_edge(sq, 1, -1),
         ];
         sq += 1;
     }
@@ -128,15 +143,15 @@ const fn pair_tables(whole_line: bool) -> [[u64; 64]; 64] {
         let mut d = 0;
         while d < 8 {
             let (files, ranks) = DIRECTIONS[d];
-            let beyond = ray(a, files, ranks);
-            let behind = ray(a, -files, -ranks);
+            let beyond = ray_to_edge(a, files, ranks);
+            let behind = ray_to_edge(a, -files, -ranks);
             let (mut f, mut r) = ((a % 8) as i8 + files, (a / 8) as i8 + ranks);
             while f >= 0 && f < 8 && r >= 0 && r < 8 {
                 let b = (r * 8 + f) as usize;
                 table[a][b] = if whole_line {
                     beyond | behind | 1 << a
                 } else {
-                    beyond & ray(b, -files, -ranks)
+                    beyond & ray_to_edge(b, -files, -ranks)
                 };
                 f += files;
                 r += ranks;
@@ -218,15 +233,176 @@ pub(crate) fn rook_rays(sq: u8) -> u64 {
 
 /// The squares strictly between `a` and `b` if they share a line, else none.
 #[inline(always)]
-pub(crate) fn between(a: u8, b: u8) -> u64 {
+pub(crate) fn between_bits(a: u8, b: u8) -> u64 {
     BETWEEN[a as usize & 63][b as usize & 63]
 }
 
 /// The whole line through `a` and `b` (both included) if they share one,
 /// else none.
 #[inline(always)]
-pub(crate) fn line(a: u8, b: u8) -> u64 {
+pub(crate) fn line_bits(a: u8, b: u8) -> u64 {
     LINE[a as usize & 63][b as usize & 63]
+}
+
+/// The squares a knight on `square` attacks.
+pub fn knight_attacks(square: Square) -> SquareSet {
+    SquareSet(knight(square.index()))
+}
+
+/// The squares a king on `square` attacks.
+pub fn king_attacks(square: Square) -> SquareSet {
+    SquareSet(king(square.index()))
+}
+
+/// The squares a pawn of `color` on `square` attacks (its captures).
+pub fn pawn_attacks(color: Color, square: Square) -> SquareSet {
+    SquareSet(pawn(color as usize, square.index()))
+}
+
+/// The squares a bishop on `square` attacks, the pieces on `occupied`
+/// blocking (the first one met on each diagonal is attacked).
+pub fn bishop_attacks(square: Square, occupied: SquareSet) -> SquareSet {
+    SquareSet(bishop(square.index(), occupied.0))
+}
+
+/// The squares a rook on `square` attacks, the pieces on `occupied`
+/// blocking.
+pub fn rook_attacks(square: Square, occupied: SquareSet) -> SquareSet {
+    SquareSet(rook(square.index(), occupied.0))
+}
+
+/// The squares a queen on `square` attacks, the pieces on `occupied`
+/// blocking.
+pub fn queen_attacks(square: Square, occupied: SquareSet) -> SquareSet {
+    bishop_attacks(square, occupied) | rook_attacks(square, occupied)
+}
+
+/// The squares `piece` on `square` attacks, the pieces on `occupied`
+/// blocking (a pawn's captures, not its pushes).
+///
+/// ```
+/// use chessnote::position::attacks::piece_attacks;
+/// use chessnote::{Color, PieceKind, Square, SquareSet};
+///
+/// let pawn = PieceKind::Pawn.of(Color::Black);
+/// assert_eq!(piece_attacks(pawn, Square::E5, SquareSet::EMPTY).len(), 2);
+/// ```
+pub fn piece_attacks(piece: Piece, square: Square, occupied: SquareSet) -> SquareSet {
+    match piece.kind {
+        PieceKind::Pawn => pawn_attacks(piece.color, square),
+        PieceKind::Knight => knight_attacks(square),
+        PieceKind::Bishop => bishop_attacks(square, occupied),
+        PieceKind::Rook => rook_attacks(square, occupied),
+        PieceKind::Queen => queen_attacks(square, occupied),
+        PieceKind::King => king_attacks(square),
+    }
+}
+
+/// The whole rank, file or diagonal through `a` and `b`, edge to edge,
+/// both included, when they share one; else (and when `a == b`) no square.
+///
+/// ```
+/// use chessnote::position::attacks::ray;
+/// use chessnote::Square;
+///
+/// assert_eq!(ray(Square::E2, Square::B5).len(), 6);
+/// assert!(ray(Square::A1, Square::B3).is_empty());
+/// ```
+pub fn ray(a: Square, b: Square) -> SquareSet {
+    SquareSet(line_bits(a.index(), b.index()))
+}
+
+/// The squares strictly between `a` and `b` when they share a rank, file
+/// or diagonal; else no square.
+pub fn between(a: Square, b: Square) -> SquareSet {
+    SquareSet(between_bits(a.index(), b.index()))
+}
+
+/// The squares of a board's pieces by kind and by color.
+struct Sets {
+    kinds: [u64; 6],
+    colors: [u64; 2],
+}
+
+impl Sets {
+    fn of(board: &Board) -> Sets {
+        let mut sets = Sets {
+            kinds: [0; 6],
+            colors: [0; 2],
+        };
+        for (square, piece) in board.pieces() {
+            sets.kinds[piece.kind as usize] |= 1 << square.index();
+            sets.colors[piece.color as usize] |= 1 << square.index();
+        }
+        sets
+    }
+}
+
+/// The pieces of `color` on `board` that attack `square`, the pieces on
+/// `occupied` blocking the sliders (pass `board.occupied()` for the board
+/// as it stands; a piece off `occupied` still attacks from its square).
+/// Any board will do, valid or not.
+///
+/// ```
+/// use chessnote::position::attacks::attackers;
+/// use chessnote::{Board, Color, Square};
+///
+/// let board = Board::STARTING;
+/// let on_f3 = attackers(&board, Color::White, Square::F3, board.occupied());
+/// assert_eq!(on_f3.len(), 3); // the pawns on e2 and g2, the knight on g1
+/// ```
+pub fn attackers(board: &Board, color: Color, square: Square, occupied: SquareSet) -> SquareSet {
+    let sets = Sets::of(board);
+    SquareSet(super::board::attackers(
+        &sets.kinds,
+        &sets.colors,
+        square.index(),
+        color,
+        occupied.0,
+    ))
+}
+
+/// The line `square` is pinned along to the king on `king`: the whole
+/// rank, file or diagonal through both (as [`ray`]) when an enemy rook,
+/// bishop or queen on it has nothing but `square` between it and the king;
+/// else `None`. The king's color is the piece's on `king`; `square` is
+/// looked at as if it were occupied (by anything), and `None` when no king
+/// stands on `king`.
+///
+/// ```
+/// use chessnote::position::attacks::pin;
+/// use chessnote::{Board, Color, PieceKind, Square};
+///
+/// let mut board = Board::EMPTY;
+/// board.set(Square::E1, Some(PieceKind::King.of(Color::White)));
+/// board.set(Square::E2, Some(PieceKind::Knight.of(Color::White)));
+/// board.set(Square::E8, Some(PieceKind::Rook.of(Color::Black)));
+/// assert_eq!(pin(&board, Square::E1, Square::E2).map(|line| line.len()), Some(8));
+/// assert_eq!(pin(&board, Square::E1, Square::D2), None);
+/// ```
+pub fn pin(board: &Board, king: Square, square: Square) -> Option<SquareSet> {
+    let color = board
+        .get(king)
+        .filter(|piece| piece.kind == PieceKind::King)?
+        .color;
+    let line = line_bits(king.index(), square.index());
+    if line == 0 {
+        return None;
+    }
+    let sets = Sets::of(board);
+    let straight = king.file() == square.file() || king.rank() == square.rank();
+    let (a, b) = if straight {
+        (PieceKind::Rook, PieceKind::Queen)
+    } else {
+        (PieceKind::Bishop, PieceKind::Queen)
+    };
+    let snipers =
+        (sets.kinds[a as usize] | sets.kinds[b as usize]) & sets.colors[!color as usize] & line;
+    let blockers = (sets.colors[0] | sets.colors[1]) | 1 << square.index();
+    let pinned = SquareSet(snipers)
+        .iter()
+        .any(|sniper| between_bits(king.index(), sniper.index()) & blockers == 1 << square.index());
+    pinned.then_some(SquareSet(line))
 }
 
 #[cfg(test)]
@@ -275,14 +451,14 @@ mod tests {
     #[test]
     fn between_and_line() {
         // a1 and h8: the long diagonal.
-        assert_eq!(between(0, 63).count_ones(), 6);
-        assert_eq!(line(0, 63), 0x8040_2010_0804_0201);
+        assert_eq!(between_bits(0, 63).count_ones(), 6);
+        assert_eq!(line_bits(0, 63), 0x8040_2010_0804_0201);
         // b1 and c3: not on one line.
-        assert_eq!(between(1, 18), 0);
-        assert_eq!(line(1, 18), 0);
+        assert_eq!(between_bits(1, 18), 0);
+        assert_eq!(line_bits(1, 18), 0);
         // Neighbours: nothing between, the rank as the line.
-        assert_eq!(between(0, 1), 0);
-        assert_eq!(line(0, 1), 0xFF);
+        assert_eq!(between_bits(0, 1), 0);
+        assert_eq!(line_bits(0, 1), 0xFF);
         assert_eq!(knight(0), 1 << 10 | 1 << 17);
         assert_eq!(pawn(0, 12), 1 << 19 | 1 << 21);
         assert_eq!(pawn(1, 12), 1 << 3 | 1 << 5);

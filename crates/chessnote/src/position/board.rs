@@ -200,7 +200,7 @@ impl Chessboard {
         while snipers != 0 {
             let sniper = snipers.trailing_zeros() as u8;
             snipers &= snipers - 1;
-            let between = attacks::between(sniper, king) & occupied;
+            let between = attacks::between_bits(sniper, king) & occupied;
             if between == 0 {
                 checkers |= bit(sniper);
             } else if between & (between - 1) == 0 {
@@ -329,7 +329,7 @@ impl Chessboard {
         if checkers == 0 {
             !self.colors[self.turn as usize]
         } else if checkers & (checkers - 1) == 0 {
-            checkers | attacks::between(king, checkers.trailing_zeros() as u8)
+            checkers | attacks::between_bits(king, checkers.trailing_zeros() as u8)
         } else {
             0
         }
@@ -351,7 +351,7 @@ impl Chessboard {
         };
         let mut moves = moves & mask & !self.colors[us as usize];
         if self.pinned & bit(from) != 0 {
-            moves &= attacks::line(king, from);
+            moves &= attacks::line_bits(king, from);
         }
         moves
     }
@@ -441,7 +441,7 @@ impl Chessboard {
         let king = self.king_index(us);
         let rook = rank | file as u8;
         let occupied = self.occupied();
-        if attacks::between(king, rook) & occupied != 0 || self.checkers != 0 {
+        if attacks::between_bits(king, rook) & occupied != 0 || self.checkers != 0 {
             // A piece between king and rook: the usual reason, found first.
             return None;
         }
@@ -453,8 +453,8 @@ impl Chessboard {
             CastlingSide::QueenSide => (rank | 2, rank | 3),
         };
         let movers = bit(king) | bit(rook);
-        let path = attacks::between(king, king_to) | bit(king_to);
-        let must_be_empty = (path | attacks::between(rook, rook_to) | bit(rook_to)) & !movers;
+        let path = attacks::between_bits(king, king_to) | bit(king_to);
+        let must_be_empty = (path | attacks::between_bits(rook, rook_to) | bit(rook_to)) & !movers;
         if occupied & must_be_empty != 0 {
             return None;
         }
@@ -559,6 +559,49 @@ impl Chessboard {
         false
     }
 
+    /// Hands every pseudo-legal move to `sink` (python-chess's sense): each
+    /// of our pieces' moves by how it moves, whether or not it leaves our
+    /// king in check, then en passant by each pawn attacking the square,
+    /// then the legal castling moves.
+    pub(crate) fn generate_pseudo_legal<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let ours = self.colors[us as usize];
+        let occupied = self.occupied();
+        for kind in KINDS {
+            for from in SetIter(ours & self.kinds[kind as usize]) {
+                let to = match kind {
+                    PieceKind::Pawn => self.pawn_targets(from, occupied),
+                    PieceKind::Knight => attacks::knight(from),
+                    PieceKind::Bishop => attacks::bishop(from, occupied),
+                    PieceKind::Rook => attacks::rook(from, occupied),
+                    PieceKind::Queen => {
+                        attacks::bishop(from, occupied) | attacks::rook(from, occupied)
+                    }
+                    PieceKind::King => attacks::king(from),
+                } & !ours;
+                if to != 0 {
+                    sink.moves(self, kind, from, to);
+                }
+            }
+        }
+        if let Some(ep) = self.ep
+            && occupied & bit(ep.index()) == 0
+        {
+            let pawns = attacks::pawn(!us as usize, ep.index()) & self.of(us, PieceKind::Pawn);
+            for from in SetIter(pawns) {
+                sink.special(Move::EnPassant {
+                    from: square(from),
+                    to: ep,
+                });
+            }
+        }
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            if let Some(mv) = self.castling_move(side) {
+                sink.special(mv);
+            }
+        }
+    }
+
     /// The number of legal pushes and captures (not en passant) of our
     /// `pawns`, none of them pinned, given the target mask; a promotion
     /// counts once for every piece it can make.
@@ -641,8 +684,9 @@ impl Chessboard {
             Color::Black => (ep.index() + 8, ep.index().wrapping_sub(8)),
         };
         let king = self.king_index(us);
-        SetIter(self.checkers)
-            .all(|checker| checker == pawn || attacks::between(checker, king) & bit(origin) != 0)
+        SetIter(self.checkers).all(|checker| {
+            checker == pawn || attacks::between_bits(checker, king) & bit(origin) != 0
+        })
     }
 
     /// Whether `mv` is legal here, with every field right (the piece, the

@@ -23,7 +23,7 @@ use crate::{CastlingSide, Color, File, Move, Piece, PieceKind, Rank, Square, Squ
 
 use board::{Chessboard, MoveSink};
 
-mod attacks;
+pub mod attacks;
 mod board;
 mod convert;
 mod game;
@@ -524,6 +524,31 @@ impl Position {
     pub fn legal_moves_from(&self, from: SquareSet) -> MoveList {
         let mut list = MoveList::new();
         self.board.generate(from.0, &mut list);
+        list
+    }
+
+    /// Every pseudo-legal move, as python-chess means it: the moves of the
+    /// side to move's pieces by how each moves, whether or not they leave
+    /// its king in check (a pinned piece leaving its line, the king
+    /// stepping onto an attacked square), en passant by every pawn that
+    /// attacks the en-passant square, and the castling moves that are
+    /// legal (castling is never pseudo-legal in check or through an
+    /// attacked square). The legal moves are among them.
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, Position};
+    ///
+    /// // White's bishop on e2 is pinned: its moves are pseudo-legal only.
+    /// let setup: Setup = "4r2k/8/8/8/8/8/4B3/4K3 w - - 0 1".parse()?;
+    /// let position = Position::from_setup(&setup, CastlingMode::Standard)?;
+    /// assert_eq!(position.legal_moves().len(), 4);
+    /// assert_eq!(position.pseudo_legal_moves().len(), 4 + 9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.board.generate_pseudo_legal(&mut list);
         list
     }
 

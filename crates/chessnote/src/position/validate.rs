@@ -352,7 +352,7 @@ fn check_problems(setup: &Setup, bits: &Bits, ep: Option<Square>) -> Problems {
         };
         let sliders = bits.sliders(them);
         let impossible =
-            if attacks::line(a.index(), b.index()) & SquareSet::from_square(our_king).0 != 0 {
+            if attacks::line_bits(a.index(), b.index()) & SquareSet::from_square(our_king).0 != 0 {
                 // One line: the second check cannot have been uncovered.
                 true
             } else {
@@ -374,7 +374,7 @@ fn check_problems(setup: &Setup, bits: &Bits, ep: Option<Square>) -> Problems {
 /// Whether the knight or pawn of `color` on `piece` can have arrived there
 /// by leaving a square between `slider` and `king` (uncovering its check).
 fn uncovers(bits: &Bits, color: Color, sq: Square, slider: Square, king: Square) -> bool {
-    let between = SquareSet(attacks::between(slider.index(), king.index()));
+    let between = SquareSet(attacks::between_bits(slider.index(), king.index()));
     let forward: i8 = color.fold(1, -1);
     // Squares a pawn of `color` can have come from to reach `sq`: a push
     // (or the square of a pawn taken en passant), a capture, a double step.

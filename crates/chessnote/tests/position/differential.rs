@@ -5,12 +5,15 @@
 //! cozy-chess's), the count and emptiness without listing, checkers, the
 //! legality of every from-to pair of our pieces as UCI, the position after
 //! the move chosen (and after a null move), and our incrementally updated
-//! hash against the hash of the same position built from scratch.
+//! hash against the hash of the same position built from scratch; the pins
+//! and attackers `position::attacks` finds on the board, and the
+//! pseudo-legal moves (the legal ones among them). The attack sets
+//! themselves against cozy-chess's on random occupancies.
 
 use chessnote::fen::Setup;
-use chessnote::position::{CastlingMode, CastlingStyle, Position};
+use chessnote::position::{CastlingMode, CastlingStyle, Position, attacks};
 use chessnote::uci::Uci;
-use chessnote::{Square, SquareSet};
+use chessnote::{Color, Square, SquareSet};
 
 use crate::common::Rng;
 
@@ -26,6 +29,10 @@ fn pick(rng: &mut Rng, n: usize) -> usize {
 /// The first four FEN fields (cozy-chess caps its counters; ours do not).
 fn placement(fen: &str) -> String {
     fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+}
+
+fn cz(square: Square) -> cozy_chess::Square {
+    cozy_chess::Square::index(square.index().into())
 }
 
 fn cozy_moves(board: &cozy_chess::Board) -> Vec<String> {
@@ -69,6 +76,37 @@ fn compare(position: &Position, board: &cozy_chess::Board, sweep: bool) {
             }
         }
     }
+    // The pins and checkers `attacks` finds on the bare board.
+    let mailbox = position.to_setup().board;
+    let king = position.king(us);
+    let line = |a: Square, b: Square| cozy_chess::get_line_rays(cz(a), cz(b)).0;
+    for sq in mine.iter() {
+        let pinned = attacks::pin(&mailbox, king, sq);
+        let expected = board.pinned().0 >> sq.index() & 1 == 1;
+        assert_eq!(pinned.is_some(), expected, "{fen}: pin of {sq}");
+        if let Some(set) = pinned {
+            assert_eq!(set.0, line(king, sq), "{fen}: pin line of {sq}");
+        }
+    }
+    let checkers = attacks::attackers(&mailbox, !us, king, mailbox.occupied());
+    assert_eq!(
+        checkers,
+        position.checkers(),
+        "{fen}: attackers of the king"
+    );
+    // The legal moves are the pseudo-legal ones that are legal.
+    let pseudo = position.pseudo_legal_moves();
+    let legal: Vec<String> = pseudo
+        .iter()
+        .filter(|&&m| position.is_legal(m))
+        .map(|&m| Uci::from_move(m, CastlingMode::Chess960).to_string())
+        .collect();
+    let mut sorted = ours.clone();
+    sorted.sort();
+    let mut legal_sorted = legal.clone();
+    legal_sorted.sort();
+    assert_eq!(legal_sorted, sorted, "{fen}: legal among pseudo-legal");
+    assert_eq!(legal.len(), ours.len(), "{fen}: no pseudo-legal move twice");
     // The incremental hash is the hash of the same position from scratch.
     let setup: Setup = fen.parse().unwrap();
     let fresh = Position::from_setup(&setup, CastlingMode::Chess960).unwrap();
@@ -127,5 +165,43 @@ fn random_games_agree_with_cozy_chess() {
         .to_string();
     for _ in 0..40 {
         walk(&start, 100, &mut rng);
+    }
+}
+
+#[test]
+fn attack_sets_agree_with_cozy_chess() {
+    let mut rng = Rng(0xA77A_C45E_75E7_0001);
+    for _ in 0..2000 {
+        let occupied = SquareSet(rng.next_u64() & rng.next_u64());
+        let blockers = cozy_chess::BitBoard(occupied.0);
+        for sq in Square::ALL {
+            let c = cz(sq);
+            assert_eq!(
+                attacks::knight_attacks(sq).0,
+                cozy_chess::get_knight_moves(c).0
+            );
+            assert_eq!(attacks::king_attacks(sq).0, cozy_chess::get_king_moves(c).0);
+            for (ours, theirs) in [
+                (Color::White, cozy_chess::Color::White),
+                (Color::Black, cozy_chess::Color::Black),
+            ] {
+                let pawn = cozy_chess::get_pawn_attacks(c, theirs).0;
+                assert_eq!(attacks::pawn_attacks(ours, sq).0, pawn);
+            }
+            let bishop = cozy_chess::get_bishop_moves(c, blockers).0;
+            let rook = cozy_chess::get_rook_moves(c, blockers).0;
+            assert_eq!(attacks::bishop_attacks(sq, occupied).0, bishop);
+            assert_eq!(attacks::rook_attacks(sq, occupied).0, rook);
+            assert_eq!(attacks::queen_attacks(sq, occupied).0, bishop | rook);
+            let other = Square::ALL[rng.below(64) as usize];
+            let line = cozy_chess::get_line_rays(c, cz(other)).0;
+            // cozy-chess has no line through a square and itself; neither do we.
+            assert_eq!(
+                attacks::ray(sq, other).0,
+                if sq == other { 0 } else { line }
+            );
+            let between = cozy_chess::get_between_rays(c, cz(other)).0;
+            assert_eq!(attacks::between(sq, other).0, between, "{sq} {other}");
+        }
     }
 }

@@ -366,3 +366,24 @@ fn castling_mode_detection_matches_ethereals_suites() {
         }
     }
 }
+
+/// Scharnagl's numbering against cozy-chess's list of the 960 start
+/// positions (in that order): each number makes its line's board, and the
+/// board gives its number back.
+#[test]
+fn chess960_numbers_are_cozy_chess_lines() {
+    let starts = lines("data/fen/cozy-chess/chess960_start_positions.sfens").expect("shared data");
+    assert_eq!(starts.len(), 960);
+    for (number, line) in (0u16..).zip(&starts) {
+        let expected: Setup = line.parse().unwrap();
+        let setup = Setup::chess960(number).unwrap();
+        assert_eq!(setup.board, expected.board, "{number}: {line}");
+        assert_eq!(expected.chess960_number(), Some(number), "{line}");
+        // Every right: the same rooks as cozy-chess's Shredder letters.
+        assert_eq!(setup.castling_rooks(), expected.castling_rooks(), "{line}");
+    }
+    assert_eq!(Setup::chess960(960), None);
+    let mut moved = Setup::STARTING;
+    moved.board.set(chessnote::Square::E2, None);
+    assert_eq!(moved.chess960_number(), None);
+}

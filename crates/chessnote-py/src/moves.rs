@@ -1,0 +1,366 @@
+//! `Move` and `Piece` (python-chess's), and the views of a board's legal
+//! and pseudo-legal moves in python-chess's order.
+
+use chessnote::position::{CastlingMode, Position};
+use chessnote::uci::Uci;
+use chessnote::{Color, Move, PieceKind, Square};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::errors::{self, Place};
+
+/// python-chess's piece type numbers: PAWN = 1 … KING = 6.
+pub(crate) fn piece_type(kind: PieceKind) -> u8 {
+    match kind {
+        PieceKind::Pawn => 1,
+        PieceKind::Knight => 2,
+        PieceKind::Bishop => 3,
+        PieceKind::Rook => 4,
+        PieceKind::Queen => 5,
+        PieceKind::King => 6,
+    }
+}
+
+pub(crate) fn piece_kind(number: u8) -> Option<PieceKind> {
+    Some(match number {
+        1 => PieceKind::Pawn,
+        2 => PieceKind::Knight,
+        3 => PieceKind::Bishop,
+        4 => PieceKind::Rook,
+        5 => PieceKind::Queen,
+        6 => PieceKind::King,
+        _ => return None,
+    })
+}
+
+pub(crate) fn square(index: u8) -> PyResult<Square> {
+    Square::from_index(index)
+        .ok_or_else(|| PyValueError::new_err(format!("square {index} is not 0 (a1) to 63 (h8)")))
+}
+
+/// A move, as python-chess's `chess.Move`: from, to and promotion.
+#[pyclass(name = "Move", module = "chessnote", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyMove(pub(crate) Uci);
+
+impl From<Uci> for PyMove {
+    fn from(uci: Uci) -> PyMove {
+        PyMove(uci)
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion = None))]
+    fn new(from_square: u8, to_square: u8, promotion: Option<u8>) -> PyResult<PyMove> {
+        let promotion = match promotion {
+            None => None,
+            Some(n) => Some(piece_kind(n).ok_or_else(|| {
+                PyValueError::new_err(format!("piece type {n} is not 1 (pawn) to 6 (king)"))
+            })?),
+        };
+        if (from_square, to_square, promotion) == (0, 0, None) {
+            // python-chess's null move is `Move(0, 0)`.
+            return Ok(PyMove(Uci::Null));
+        }
+        Ok(PyMove(Uci::Normal {
+            from: square(from_square)?,
+            to: square(to_square)?,
+            promotion,
+        }))
+    }
+
+    /// The move of a UCI text (`e2e4`, `e7e8q`, `0000`); raises
+    /// `InvalidMoveError` with the offset of the bad byte.
+    #[staticmethod]
+    fn from_uci(py: Python<'_>, uci: &str) -> PyResult<PyMove> {
+        Uci::from_ascii(uci.as_bytes()).map(PyMove).map_err(|err| {
+            errors::raise(
+                py,
+                &py.get_type::<errors::InvalidMoveError>(),
+                &err,
+                Place::default(),
+            )
+        })
+    }
+
+    /// The null move, `0000`.
+    #[staticmethod]
+    fn null() -> PyMove {
+        PyMove(Uci::Null)
+    }
+
+    /// The square the move leaves (a1 = 0 … h8 = 63; 0 for the null move).
+    #[getter]
+    #[allow(clippy::wrong_self_convention)]
+    pub(crate) fn from_square(&self) -> u8 {
+        match self.0 {
+            Uci::Normal { from, .. } => from.index(),
+            Uci::Null => 0,
+        }
+    }
+
+    /// The square the move goes to (0 for the null move).
+    #[getter]
+    #[allow(clippy::wrong_self_convention)]
+    pub(crate) fn to_square(&self) -> u8 {
+        match self.0 {
+            Uci::Normal { to, .. } => to.index(),
+            Uci::Null => 0,
+        }
+    }
+
+    /// The piece type promoted to (2 knight … 5 queen), or None.
+    #[getter]
+    fn promotion(&self) -> Option<u8> {
+        match self.0 {
+            Uci::Normal { promotion, .. } => promotion.map(piece_type),
+            Uci::Null => None,
+        }
+    }
+
+    /// The move in UCI.
+    fn uci(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __bool__(&self) -> bool {
+        self.0 != Uci::Null
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{}')", self.0)
+    }
+}
+
+/// A piece, as python-chess's `chess.Piece`: its type (PAWN = 1 …
+/// KING = 6) and color (True: White).
+#[pyclass(name = "Piece", module = "chessnote", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyPiece(pub(crate) chessnote::Piece);
+
+pub(crate) fn color_of(white: bool) -> Color {
+    if white { Color::White } else { Color::Black }
+}
+
+#[pymethods]
+impl PyPiece {
+    #[new]
+    fn new(piece_type: u8, color: bool) -> PyResult<PyPiece> {
+        let kind = piece_kind(piece_type).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "piece type {piece_type} is not 1 (pawn) to 6 (king)"
+            ))
+        })?;
+        Ok(PyPiece(kind.of(color_of(color))))
+    }
+
+    /// The piece of a FEN letter (`"N"` a white knight, `"n"` a black one);
+    /// raises `ValueError` for anything else.
+    #[staticmethod]
+    fn from_symbol(symbol: &str) -> PyResult<PyPiece> {
+        let mut chars = symbol.chars();
+        match (
+            chars.next().and_then(chessnote::Piece::from_char),
+            chars.next(),
+        ) {
+            (Some(piece), None) => Ok(PyPiece(piece)),
+            _ => Err(PyValueError::new_err(format!(
+                "{symbol:?} is no piece letter"
+            ))),
+        }
+    }
+
+    /// The piece type: PAWN = 1 … KING = 6.
+    #[getter]
+    fn piece_type(&self) -> u8 {
+        piece_type(self.0.kind)
+    }
+
+    /// The color: True for White.
+    #[getter]
+    fn color(&self) -> bool {
+        self.0.color == Color::White
+    }
+
+    /// The FEN letter: upper case for White.
+    fn symbol(&self) -> String {
+        self.0.char().to_string()
+    }
+
+    /// The chess symbol (`♔` a white king); `invert_color` gives the
+    /// other color's.
+    #[pyo3(signature = (*, invert_color = false))]
+    fn unicode_symbol(&self, invert_color: bool) -> String {
+        let color = if invert_color {
+            !self.0.color
+        } else {
+            self.0.color
+        };
+        self.0.kind.of(color).symbol().to_string()
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.0.char())
+    }
+}
+
+/// Where python-chess generates a move: the pieces' moves (king included)
+/// from h8 down, each to h8 down, then castling (the rook from h down),
+/// pawn captures (promotions queen, rook, bishop, knight), single pushes
+/// (by target, h8 down), double pushes, en passant. Its legal moves in
+/// check (`evasions`) put the king's moves first (by target), then the
+/// others in that order.
+fn python_chess_order(mv: Move, evasions: bool) -> (u8, u8, u8, u8, u8) {
+    let down = |sq: Square| 63 - sq.index();
+    let promotion = |kind: Option<PieceKind>| match kind {
+        None | Some(PieceKind::Queen) => 0,
+        Some(PieceKind::Rook) => 1,
+        Some(PieceKind::Bishop) => 2,
+        _ => 3,
+    };
+    let (group, first, second, third) = match mv {
+        Move::Normal {
+            piece: PieceKind::King,
+            to,
+            ..
+        } if evasions => (0, down(to), 0, 0),
+        Move::Normal {
+            piece: PieceKind::Pawn,
+            from,
+            capture,
+            to,
+            promotion: kind,
+        } => {
+            let double = from.index().abs_diff(to.index()) == 16;
+            match (capture, double) {
+                (Some(_), _) => (3, down(from), down(to), promotion(kind)),
+                (None, false) => (4, down(to), promotion(kind), 0),
+                (None, true) => (5, down(to), 0, 0),
+            }
+        }
+        Move::Normal { from, to, .. } => (1, down(from), down(to), 0),
+        Move::Castle { rook, .. } => (2, down(rook), 0, 0),
+        Move::EnPassant { from, .. } => (6, down(from), 0, 0),
+    };
+    (
+        u8::from(!(evasions && group == 0)),
+        group,
+        first,
+        second,
+        third,
+    )
+}
+
+/// The moves of a position in python-chess's order: its legal moves
+/// (`pseudo` false) or its pseudo-legal ones; none for no position.
+pub(crate) fn ordered(position: Option<&Position>, pseudo: bool) -> Vec<Move> {
+    let Some(position) = position else {
+        return Vec::new();
+    };
+    let mut moves: Vec<Move> = if pseudo {
+        position.pseudo_legal_moves().iter().copied().collect()
+    } else {
+        position.legal_moves().iter().copied().collect()
+    };
+    let evasions = !pseudo && position.is_check();
+    moves.sort_by_key(|&mv| python_chess_order(mv, evasions));
+    moves
+}
+
+/// The moves a generator view holds, and the position they are of.
+pub(crate) struct MoveView {
+    pub(crate) moves: Vec<Move>,
+    /// The position they are legal (or pseudo-legal) in, for their SAN.
+    pub(crate) position: Option<Position>,
+    pub(crate) mode: CastlingMode,
+}
+
+impl MoveView {
+    fn py_moves(&self) -> impl Iterator<Item = PyMove> + '_ {
+        self.moves
+            .iter()
+            .map(|&mv| PyMove(Uci::from_move(mv, self.mode)))
+    }
+
+    fn iter(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = pyo3::types::PyList::new(py, self.py_moves())?;
+        Ok(list.call_method0("__iter__")?.unbind())
+    }
+
+    /// `<Name at 0x7f… (e4, Nf3, ...)>`: each move in SAN where legal, else
+    /// in UCI (python-chess's form; `address` is the object's `id`).
+    fn repr(&self, name: &str, address: usize) -> String {
+        let texts: Vec<String> = match &self.position {
+            Some(position) => self
+                .moves
+                .iter()
+                .map(|&mv| {
+                    if position.is_legal(mv) {
+                        chessnote::san::SanPlus::from_move(position, mv).to_string()
+                    } else {
+                        Uci::from_move(mv, self.mode).to_string()
+                    }
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        format!("<{name} at {address:#x} ({})>", texts.join(", "))
+    }
+}
+
+/// The dunder methods both views share.
+macro_rules! move_view {
+    ($name:ident, $text:literal) => {
+        #[pymethods]
+        impl $name {
+            /// How many there are.
+            fn count(&self) -> usize {
+                self.0.moves.len()
+            }
+
+            fn __len__(&self) -> usize {
+                self.0.moves.len()
+            }
+
+            fn __bool__(&self) -> bool {
+                !self.0.moves.is_empty()
+            }
+
+            fn __contains__(&self, mv: PyMove) -> bool {
+                self.0.py_moves().any(|m| m == mv)
+            }
+
+            fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                self.0.iter(py)
+            }
+
+            fn __repr__(slf: &Bound<'_, Self>) -> String {
+                slf.get().0.repr($text, slf.as_ptr() as usize)
+            }
+        }
+    };
+}
+
+/// A board's legal moves, as python-chess's `LegalMoveGenerator`: taken
+/// when asked for, in python-chess's order.
+#[pyclass(module = "chessnote", frozen)]
+pub struct LegalMoveGenerator(pub(crate) MoveView);
+
+/// A board's pseudo-legal moves (python-chess's
+/// `PseudoLegalMoveGenerator`): the legal ones and those that would leave
+/// the king in check, in python-chess's order.
+#[pyclass(module = "chessnote", frozen)]
+pub struct PseudoLegalMoveGenerator(pub(crate) MoveView);
+
+move_view!(LegalMoveGenerator, "LegalMoveGenerator");
+move_view!(PseudoLegalMoveGenerator, "PseudoLegalMoveGenerator");
