@@ -398,6 +398,22 @@ impl PyBoard {
         Ok(board)
     }
 
+    /// The board of `start` with `moves` played (a `None`: the null move),
+    /// on its move stack: a game tree node's board.
+    pub(crate) fn replayed(start: &Position, moves: &[Option<Move>]) -> PyResult<PyBoard> {
+        let chess960 = start.castling_mode() == CastlingMode::Chess960;
+        let mut board = PyBoard::of(
+            start.to_setup(),
+            chess960,
+            FenOptions::STRICT,
+            SanOptions::STRICT,
+        );
+        for &mv in moves {
+            board.step(mv)?;
+        }
+        Ok(board)
+    }
+
     fn position(&self) -> PyResult<&Position> {
         self.position.as_ref().ok_or_else(|| self.invalid())
     }
@@ -507,15 +523,19 @@ impl PyBoard {
     /// The setup to write, its en-passant square as `en_passant` asks.
     fn setup_for(&self, en_passant: &str) -> PyResult<Setup> {
         let mut setup = self.setup;
-        setup.castling = self.clean_xfen();
+        if self.position.is_none() {
+            // A valid board's castling is written as its position writes
+            // it (already so); another's, its clean rights.
+            setup.castling = self.clean_xfen();
+        }
         match en_passant {
             "fen" => {}
             "legal" => {
-                let capture = self.position.as_ref().is_some_and(|p| {
-                    p.legal_moves()
-                        .iter()
-                        .any(|mv| matches!(mv, Move::EnPassant { .. }))
-                });
+                let capture = setup.ep_square.is_some()
+                    && self
+                        .position
+                        .as_ref()
+                        .is_some_and(Position::has_legal_en_passant);
                 if !capture {
                     setup.ep_square = None;
                 }
@@ -1043,11 +1063,9 @@ impl PyBoard {
 
     /// Whether an en-passant capture is legal.
     fn has_legal_en_passant(&self) -> bool {
-        self.position.as_ref().is_some_and(|p| {
-            p.legal_moves()
-                .iter()
-                .any(|mv| matches!(mv, Move::EnPassant { .. }))
-        })
+        self.position
+            .as_ref()
+            .is_some_and(Position::has_legal_en_passant)
     }
 
     /// Whether a pawn of the side to move attacks the en-passant square.

@@ -42,7 +42,7 @@ pub struct PyGameError {
 }
 
 impl PyGameError {
-    fn new(error: &PgnError) -> PyGameError {
+    pub(crate) fn new(error: &PgnError) -> PyGameError {
         let at = error.location();
         PyGameError {
             kind: error.kind_name(),

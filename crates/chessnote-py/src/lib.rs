@@ -16,6 +16,7 @@ mod errors;
 mod games;
 mod moves;
 mod outcome;
+mod pgn_tree;
 mod pin;
 mod polyglot;
 mod source;
@@ -59,6 +60,9 @@ fn _chessnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table::column_names, m)?)?;
     m.add_function(wrap_pyfunction!(leniency_names, m)?)?;
     m.add_class::<polyglot::PyBook>()?;
+    m.add_class::<pgn_tree::PyTree>()?;
+    m.add_function(wrap_pyfunction!(pgn_tree::_read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_tree::_skip_game, m)?)?;
     m.add_function(wrap_pyfunction!(polyglot::_zobrist_hash, m)?)?;
     Ok(())
 }

@@ -6,6 +6,8 @@ use chessnote::uci::Uci;
 use chessnote::{Color, Move, PieceKind, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyList;
 
 use crate::errors::{self, Place};
 
@@ -273,8 +275,76 @@ pub(crate) fn ordered(position: Option<&Position>, pseudo: bool) -> Vec<Move> {
         position.legal_moves().iter().copied().collect()
     };
     let evasions = !pseudo && position.is_check();
-    moves.sort_by_key(|&mv| python_chess_order(mv, evasions));
+    // Each key made once, packed in a number (each part under 256).
+    let mut keyed: Vec<(u64, Move)> = moves
+        .drain(..)
+        .map(|mv| {
+            let (a, b, c, d, e) = python_chess_order(mv, evasions);
+            let key = u64::from_be_bytes([0, 0, 0, a, b, c, d, e]);
+            (key, mv)
+        })
+        .collect();
+    keyed.sort_unstable_by_key(|&(key, _)| key);
+    moves.extend(keyed.into_iter().map(|(_, mv)| mv));
     moves
+}
+
+/// The Python object of every move (a null move, or from, to and
+/// promotion), made on first use: moves are immutable and compared by
+/// value, so lists of moves share them (a list of 35 moves is then 35
+/// reference counts, not 35 allocations).
+static MOVES: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
+
+/// The slots of [`MOVES`] per from-to pair: no promotion, or one per kind.
+const PROMOTION_SLOTS: usize = 7;
+
+fn slot(uci: Uci) -> usize {
+    match uci {
+        Uci::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            let pair = usize::from(from.index()) * 64 + usize::from(to.index());
+            pair * PROMOTION_SLOTS + promotion.map_or(0, |kind| kind as usize + 1)
+        }
+        Uci::Null => 64 * 64 * PROMOTION_SLOTS,
+    }
+}
+
+/// The shared Python object of a move.
+pub(crate) fn shared_move(py: Python<'_>, uci: Uci) -> PyResult<Py<PyMove>> {
+    let all = MOVES.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
+        let mut all = Vec::with_capacity(64 * 64 * PROMOTION_SLOTS + 1);
+        for from in Square::ALL {
+            for to in Square::ALL {
+                let promotions = [None].into_iter().chain(PieceKind::ALL.map(Some));
+                for promotion in promotions {
+                    let uci = Uci::Normal {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    debug_assert_eq!(slot(uci), all.len());
+                    all.push(Py::new(py, PyMove(uci))?);
+                }
+            }
+        }
+        all.push(Py::new(py, PyMove(Uci::Null))?);
+        Ok(all)
+    })?;
+    Ok(all[slot(uci)].clone_ref(py))
+}
+
+/// A list of moves, as their shared objects.
+pub(crate) fn move_list(
+    py: Python<'_>,
+    moves: impl Iterator<Item = Uci>,
+) -> PyResult<Bound<'_, PyList>> {
+    let objects = moves
+        .map(|uci| shared_move(py, uci))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, objects)
 }
 
 /// The moves a generator view holds, and the position they are of.
@@ -293,8 +363,8 @@ impl MoveView {
     }
 
     fn iter(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let list = pyo3::types::PyList::new(py, self.py_moves())?;
-        Ok(list.call_method0("__iter__")?.unbind())
+        let moves = self.moves.iter().map(|&mv| Uci::from_move(mv, self.mode));
+        Ok(move_list(py, moves)?.call_method0("__iter__")?.unbind())
     }
 
     /// `<Name at 0x7f… (e4, Nf3, ...)>`: each move in SAN where legal, else

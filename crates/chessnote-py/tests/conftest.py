@@ -175,12 +175,15 @@ def cli_json_cached(path: Path) -> tuple[dict, ...]:
     return tuple(cli_json(path))
 
 
-def zstd_text(path: Path) -> str:
+def zstd_bytes(path: Path) -> bytes:
     import zstandard
 
     with open(path, "rb") as f:
-        data = zstandard.ZstdDecompressor().stream_reader(f).read()
-    return data.decode("utf-8")
+        return zstandard.ZstdDecompressor().stream_reader(f).read()
+
+
+def zstd_text(path: Path) -> str:
+    return zstd_bytes(path).decode("utf-8")
 
 
 def zstd_lines(path: Path):

@@ -204,21 +204,28 @@ impl GameTree {
     /// assert_eq!(tree.tag("SetUp"), Some("1"));
     /// ```
     pub fn from_position(start: Position) -> GameTree {
-        let mut tags = Vec::new();
-        let fen = alloc::format!("{}", start.to_setup());
-        if fen != alloc::format!("{}", Position::new().to_setup()) {
+        let mut tree = GameTree::from_parts(start);
+        let setup = tree.start.to_setup();
+        if setup != Position::new().to_setup() {
             // python-chess's order (`Game.setup`).
-            tags.push((String::from("FEN"), fen));
-            tags.push((String::from("SetUp"), String::from("1")));
+            tree.tags
+                .push((String::from("FEN"), alloc::format!("{setup}")));
+            tree.tags.push((String::from("SetUp"), String::from("1")));
         }
-        if start.castling_mode() == crate::position::CastlingMode::Chess960 {
-            tags.push((String::from("Variant"), String::from("Chess960")));
+        if tree.start.castling_mode() == crate::position::CastlingMode::Chess960 {
+            tree.tags
+                .push((String::from("Variant"), String::from("Chess960")));
         }
+        tree
+    }
+
+    /// A tree from `start` with no tags (the reader sets them).
+    pub(super) fn from_parts(start: Position) -> GameTree {
         GameTree {
             index: 0,
             offset: 0,
             line: 1,
-            tags,
+            tags: Vec::new(),
             encoding: Encoding::Utf8,
             marker: None,
             errors: Vec::new(),
@@ -226,13 +233,6 @@ impl GameTree {
             start,
             nodes: alloc::vec![Node::new(NONE, None)],
             free: Vec::new(),
-        }
-    }
-
-    pub(super) fn from_parts(start: Position) -> GameTree {
-        GameTree {
-            tags: Vec::new(),
-            ..GameTree::from_position(start)
         }
     }
 
@@ -277,6 +277,21 @@ impl GameTree {
     /// Whether `id` is a node of this tree.
     pub fn contains(&self, id: NodeId) -> bool {
         self.nodes.get(id.index()).is_some_and(|n| n.parent != FREE)
+    }
+
+    /// The node whose [`NodeId::index`] is `index`, if one is in the tree
+    /// (for ids kept as numbers, by bindings or in files).
+    ///
+    /// ```
+    /// use chessnote::pgn::{GameTree, Reader};
+    /// let tree = Reader::from_slice(b"1. e4 e5 *").game_trees().next().unwrap();
+    /// let e5 = tree.mainline().nth(1).unwrap();
+    /// assert_eq!(tree.node_at(e5.index()), Some(e5));
+    /// assert_eq!(tree.node_at(99), None);
+    /// ```
+    pub fn node_at(&self, index: usize) -> Option<NodeId> {
+        let id = NodeId(u32::try_from(index).ok()?);
+        self.contains(id).then_some(id)
     }
 
     /// The node's parent (`None` for the root, or a node not in the tree).
@@ -801,10 +816,42 @@ impl GameTree {
         // comments, never dropped.
         let comments = root.starting_comments.iter().chain(&root.comments);
         layout.annotations(nags, comments.map(String::as_str));
-        if root.first_child != NONE {
-            self.write_moves(&mut layout);
+        let first = root.first_child;
+        if first != NONE {
+            let sibling = self.nodes[first as usize].next_sibling;
+            self.write_moves(&mut layout, first, self.start.clone(), sibling);
         }
         layout.result(result);
+        *out = layout.out;
+    }
+
+    /// Writes the moves from `from` on, with `options` (tags and result
+    /// left out): its move first (numbered as the first move of a text
+    /// is), then the line after it with the variations of each move after
+    /// it, but not the moves beside `from` (python-chess's `str(node)`).
+    /// The text ends with one line ending; nothing is written for the root.
+    ///
+    /// ```
+    /// use chessnote::pgn::{Reader, WriteOptions};
+    /// let tree = Reader::from_slice(b"1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 *").game_trees().next().unwrap();
+    /// let e4 = tree.mainline().next().unwrap();
+    /// let e5 = tree.mainline().nth(1).unwrap();
+    /// let options = WriteOptions::PYTHON_CHESS.columns(None);
+    /// let mut out = String::new();
+    /// tree.write_line(e4, &options, &mut out);
+    /// assert_eq!(out, "1. e4 e5 ( 1... c5 2. Nf3 ) 2. Nf3 Nc6\n");
+    /// out.clear();
+    /// tree.write_line(e5, &options, &mut out);
+    /// assert_eq!(out, "1... e5 2. Nf3 Nc6\n");
+    /// ```
+    pub fn write_line(&self, from: NodeId, options: &WriteOptions, out: &mut String) {
+        let Some(parent) = self.parent(self.check(from)) else {
+            return;
+        };
+        let mut layout = Layout::new(core::mem::take(out), *options);
+        layout.begin();
+        self.write_moves(&mut layout, from.0, self.position(parent), NONE);
+        layout.end_line();
         *out = layout.out;
     }
 
@@ -812,7 +859,10 @@ impl GameTree {
         result_text(options, self.tag("Result"), self.marker)
     }
 
-    fn write_moves(&self, layout: &mut Layout) {
+    /// Writes the line from `first` (played from `before`), each of its
+    /// moves with the variations beside it, starting with `sibling` for
+    /// `first`'s.
+    fn write_moves(&self, layout: &mut Layout, first: u32, before: Position, sibling: u32) {
         struct Frame {
             node: u32,
             before: Position,
@@ -828,11 +878,10 @@ impl GameTree {
         // A start with move number 0 (puzzle FENs) counts from 1, as
         // python-chess does.
         let offset = u16::from(self.start.fullmoves() == 0);
-        let first = self.nodes[0].first_child;
         let mut stack = alloc::vec![Frame {
             node: first,
-            before: self.start.clone(),
-            sibling: self.nodes[first as usize].next_sibling,
+            before,
+            sibling,
             state: State::Node,
         }];
         while let Some(top) = stack.last_mut() {

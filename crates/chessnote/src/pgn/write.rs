@@ -825,6 +825,13 @@ impl Layout {
         self.depth = self.depth.saturating_sub(1);
     }
 
+    /// The end of a text with no termination marker: its last line ended.
+    pub fn end_line(&mut self) {
+        if self.line > 0 {
+            self.newline();
+        }
+    }
+
     /// The termination marker, and the end of the game's text.
     pub fn result(&mut self, result: &str) {
         self.token(result);

@@ -564,6 +564,22 @@ impl Position {
         count.0
     }
 
+    /// Whether an en-passant capture is legal here (what decides whether
+    /// python-chess, and the FEN standard's 2016 revision, write the
+    /// en-passant square).
+    ///
+    /// ```
+    /// use chessnote::fen::Setup;
+    /// use chessnote::position::{CastlingMode, Position};
+    ///
+    /// let setup: Setup = "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2".parse()?;
+    /// assert!(Position::from_setup(&setup, CastlingMode::Standard)?.has_legal_en_passant());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn has_legal_en_passant(&self) -> bool {
+        self.board.ep_square().is_some() && self.board.has_legal_en_passant()
+    }
+
     /// Whether there is any legal move.
     ///
     /// ```
