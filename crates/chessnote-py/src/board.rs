@@ -1,6 +1,5 @@
 //! `Board` and `Move`: positions and moves with python-chess's names.
 
-use chessnote::diagram::{Arrow, MarkedSquare, Rgba, SvgOptions, SvgPaint};
 use chessnote::eran::Style;
 use chessnote::fen::{Epd, FenOptions, Operand};
 use chessnote::pgn;
@@ -398,6 +397,145 @@ impl PyBoard {
         Ok(board)
     }
 
+    /// An EPD record's operations as python-chess reads them (see
+    /// `from_epd`); moves are read in this board's position.
+    fn typed_operations<'py>(&self, py: Python<'py>, epd: &Epd) -> PyResult<Bound<'py, PyDict>> {
+        let operations = PyDict::new(py);
+        for operation in &epd.operations {
+            let opcode = operation.opcode.as_str();
+            let lists = matches!(opcode, "pv" | "am" | "bm");
+            let value: Py<PyAny> = match operation.operands.first() {
+                None if lists => pyo3::types::PyList::empty(py).into_any().unbind(),
+                None => py.None(),
+                Some(Operand::String(text)) => text.into_pyobject(py)?.into_any().unbind(),
+                Some(Operand::Token(first))
+                    if first.starts_with([
+                        '+', '-', '.', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
+                    ]) =>
+                {
+                    let bad = || {
+                        PyValueError::new_err(format!(
+                            "invalid numeric operand for epd operation {opcode:?}: {first:?}"
+                        ))
+                    };
+                    if first.contains(['.', 'e', 'E']) {
+                        let number: f64 = first.parse().map_err(|_| bad())?;
+                        if !number.is_finite() {
+                            return Err(bad());
+                        }
+                        number.into_pyobject(py)?.into_any().unbind()
+                    } else {
+                        let number: i64 =
+                            first.trim_start_matches('+').parse().map_err(|_| bad())?;
+                        number.into_pyobject(py)?.into_any().unbind()
+                    }
+                }
+                Some(Operand::Token(_)) => {
+                    let tokens: Vec<&str> =
+                        operation.operands.iter().map(Operand::as_str).collect();
+                    let mut board = self.clone();
+                    board.stack.clear();
+                    let mut moves = Vec::new();
+                    for token in &tokens {
+                        let mv = board.parse_any(py, token)?;
+                        moves.push(mv);
+                        if opcode == "pv" {
+                            board.push(py, &mv)?;
+                        }
+                    }
+                    if lists {
+                        pyo3::types::PyList::new(py, moves)?.into_any().unbind()
+                    } else {
+                        let text = tokens.join(" ");
+                        self.clone()
+                            .parse_any(py, &text)?
+                            .into_pyobject(py)?
+                            .into_any()
+                            .unbind()
+                    }
+                }
+            };
+            operations.set_item(opcode, value)?;
+        }
+        Ok(operations)
+    }
+
+    /// A move in SAN, else in UCI (python-chess's `parse_xboard`).
+    fn parse_any(&mut self, py: Python<'_>, text: &str) -> PyResult<PyMove> {
+        match self.parse(py, Notation::San, text) {
+            Ok(mv) => Ok(self.py_move(mv)),
+            Err(san) => self
+                .parse(py, Notation::Uci, text)
+                .map(|mv| self.py_move(mv))
+                .map_err(|_| san),
+        }
+    }
+
+    /// The text of one EPD operand after its opcode, `;` included.
+    fn epd_operand(
+        &self,
+        py: Python<'_>,
+        opcode: &str,
+        operand: &Bound<'_, PyAny>,
+    ) -> PyResult<String> {
+        if operand.is_none() {
+            return Ok(";".into());
+        }
+        if let Ok(mv) = operand.extract::<PyMove>() {
+            return Ok(format!(
+                " {};",
+                self.write(py, &mv, WriteNotation::new(Notation::San))?
+            ));
+        }
+        if operand.is_instance_of::<pyo3::types::PyInt>()
+            || operand.is_instance_of::<pyo3::types::PyFloat>()
+        {
+            if let Ok(number) = operand.extract::<f64>()
+                && !number.is_finite()
+            {
+                return Err(PyValueError::new_err(format!(
+                    "expected numeric epd operand to be finite, got: {number}"
+                )));
+            }
+            return Ok(format!(" {};", operand.str()?));
+        }
+        let iterable =
+            !operand.is_instance_of::<pyo3::types::PyString>() && operand.hasattr("__iter__")?;
+        if iterable && opcode == "pv" {
+            let mut board = self.clone();
+            let mut text = String::new();
+            for mv in operand.try_iter()? {
+                let mv: PyMove = mv?.extract()?;
+                text.push(' ');
+                text.push_str(&board.write(py, &mv, WriteNotation::new(Notation::San))?);
+                board.push(py, &mv)?;
+            }
+            return Ok(text + ";");
+        }
+        if iterable && matches!(opcode, "am" | "bm") {
+            let mut sans = Vec::new();
+            for mv in operand.try_iter()? {
+                let mv: PyMove = mv?.extract()?;
+                sans.push(self.write(py, &mv, WriteNotation::new(Notation::San))?);
+            }
+            sans.sort();
+            return Ok(sans.iter().map(|s| format!(" {s}")).collect::<String>() + ";");
+        }
+        let text = operand.str()?.to_string();
+        let escaped = text
+            .replace('\\', "\\\\")
+            .replace('\t', "\\t")
+            .replace('\r', "\\r")
+            .replace('\n', "\\n")
+            .replace('"', "\\\"");
+        Ok(format!(" \"{escaped}\";"))
+    }
+
+    /// The pieces on the board.
+    pub(crate) fn piece_board(&self) -> chessnote::Board {
+        self.setup.board
+    }
+
     /// The board of `start` with `moves` played (a `None`: the null move),
     /// on its move stack: a game tree node's board.
     pub(crate) fn replayed(start: &Position, moves: &[Option<Move>]) -> PyResult<PyBoard> {
@@ -603,7 +741,10 @@ impl PyBoard {
         Ok(PyBoard::of(setup, chess960, used, options.san))
     }
 
-    /// The board of an EPD record and its operations, as text.
+    /// The board of an EPD record (its counters from `hmvc` and `fmvn`),
+    /// and its operations as python-chess gives them: moves (`bm`, `am`:
+    /// lists; `pv`: a line played from the position), numbers, strings, or
+    /// None for an opcode alone.
     #[staticmethod]
     #[pyo3(signature = (epd, *, chess960 = false))]
     fn from_epd<'py>(
@@ -612,18 +753,16 @@ impl PyBoard {
         chess960: bool,
     ) -> PyResult<(PyBoard, Bound<'py, PyDict>)> {
         let epd = Epd::from_ascii(epd.as_bytes()).map_err(|err| errors::fen_error(py, &err))?;
-        let operations = PyDict::new(py);
-        for operation in &epd.operations {
-            let operands: Vec<&str> = operation
-                .operands
-                .iter()
-                .map(|o| match o {
-                    Operand::String(s) | Operand::Token(s) => s.as_str(),
-                })
-                .collect();
-            operations.set_item(&operation.opcode, operands.join(" "))?;
+        let mut board = PyBoard::of(epd.setup, chess960, FenOptions::STRICT, SanOptions::STRICT);
+        let operations = board.typed_operations(py, &epd)?;
+        let mut setup = board.setup;
+        if let Some(value) = operations.get_item("hmvc")? {
+            setup.halfmoves = value.extract()?;
         }
-        let board = PyBoard::of(epd.setup, chess960, FenOptions::STRICT, SanOptions::STRICT);
+        if let Some(value) = operations.get_item("fmvn")? {
+            setup.fullmoves = value.extract()?;
+        }
+        board.set_setup(setup);
         Ok((board, operations))
     }
 
@@ -716,9 +855,17 @@ impl PyBoard {
     /// `en_passant="legal"` (python-chess's default) writes the en-passant
     /// square only when a capture there is legal; `"fen"` after every
     /// double pawn push, as the FEN standard says.
-    #[pyo3(signature = (*, en_passant = "legal"))]
-    fn fen(&self, en_passant: &str) -> PyResult<String> {
-        Ok(self.setup_for(en_passant)?.to_string())
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
+    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let _ = promoted;
+        let fen = self.setup_for(en_passant)?.to_string();
+        if !shredder {
+            return Ok(fen);
+        }
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        let castling = self.clean_shredder();
+        fields[2] = &castling;
+        Ok(fields.join(" "))
     }
 
     /// The piece placement field alone.
@@ -726,11 +873,44 @@ impl PyBoard {
         self.setup.board.to_string()
     }
 
-    /// The four EPD fields (no counters); `en_passant` as for `fen`.
-    #[pyo3(signature = (*, en_passant = "legal"))]
-    fn epd(&self, en_passant: &str) -> PyResult<String> {
-        let fen = self.setup_for(en_passant)?.to_string();
-        Ok(fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen).to_owned())
+    /// The four EPD fields (no counters), `shredder` and `en_passant` as
+    /// for `fen`, then the operations given, as python-chess writes them:
+    /// a move in SAN, `bm`/`am` lists sorted, a `pv` line played from here,
+    /// numbers as Python prints them, None as the opcode alone, anything
+    /// else as a quoted, escaped string.
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None, **operations))]
+    fn epd(
+        &self,
+        py: Python<'_>,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+        operations: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let fen = self.fen(shredder, en_passant, promoted)?;
+        let mut epd = fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen).to_owned();
+        let Some(operations) = operations.filter(|o| !o.is_empty()) else {
+            return Ok(epd);
+        };
+        for (opcode, operand) in operations.iter() {
+            let opcode: String = opcode.extract()?;
+            let valid = opcode
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic())
+                && opcode
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !valid {
+                return Err(PyValueError::new_err(format!(
+                    "invalid epd opcode: {opcode:?}"
+                )));
+            }
+            epd.push(' ');
+            epd.push_str(&opcode);
+            epd.push_str(&self.epd_operand(py, &opcode, &operand)?);
+        }
+        Ok(epd)
     }
 
     /// The piece on a square, or None.
@@ -1304,21 +1484,8 @@ impl PyBoard {
     /// moves played forgotten.
     fn set_epd<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
         let (board, operations) = PyBoard::from_epd(py, epd, self.mode == CastlingMode::Chess960)?;
-        let mut setup = board.setup;
-        if let Some(value) = operations.get_item("hmvc")? {
-            setup.halfmoves = value
-                .extract::<String>()?
-                .parse()
-                .unwrap_or(setup.halfmoves);
-        }
-        if let Some(value) = operations.get_item("fmvn")? {
-            setup.fullmoves = value
-                .extract::<String>()?
-                .parse()
-                .unwrap_or(setup.fullmoves);
-        }
         self.promoted = 0;
-        self.edit(setup);
+        self.edit(board.setup);
         Ok(operations)
     }
 
@@ -1803,34 +1970,14 @@ impl PyBoard {
         {
             diagram.last_move = Some((*from, *to));
         }
-        for arrow in &arrows {
-            let arrow = Arrow::from_ascii(arrow.as_bytes())
-                .map_err(|err| errors::chessnote_error(py, &err))?;
-            diagram.arrows.push(arrow);
-        }
-        for square in &squares {
-            let mark = MarkedSquare::from_ascii(square.as_bytes())
-                .map_err(|err| errors::chessnote_error(py, &err))?;
-            diagram.squares.push(mark);
-        }
-        let mut options = SvgOptions {
+        crate::svg::draw(
+            py,
+            diagram,
+            &arrows,
+            &squares,
             size,
-            ..SvgOptions::default()
-        };
-        for (name, value) in colors.unwrap_or_default() {
-            let paint = SvgPaint::from_name(&name).ok_or_else(|| {
-                let names: Vec<&str> = SvgPaint::ALL.iter().map(|p| p.name()).collect();
-                PyValueError::new_err(format!(
-                    "unknown colour name `{name}` (known: {})",
-                    names.join(", ")
-                ))
-            })?;
-            let color: Rgba = value
-                .parse()
-                .map_err(|err| errors::chessnote_error(py, &err))?;
-            options.colors.set(paint, color);
-        }
-        Ok(diagram.svg(&options).to_string())
+            colors.unwrap_or_default(),
+        )
     }
 
     /// The SVG picture, for Jupyter.

@@ -22,6 +22,7 @@ mod polyglot;
 mod source;
 mod squareset;
 mod strings;
+mod svg;
 mod table;
 mod vocabulary;
 
@@ -62,6 +63,8 @@ fn _chessnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<polyglot::PyBook>()?;
     m.add_class::<pgn_tree::PyTree>()?;
     m.add_function(wrap_pyfunction!(pgn_tree::_read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(svg::_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(svg::_svg_piece, m)?)?;
     m.add_function(wrap_pyfunction!(pgn_tree::_skip_game, m)?)?;
     m.add_function(wrap_pyfunction!(polyglot::_zobrist_hash, m)?)?;
     Ok(())

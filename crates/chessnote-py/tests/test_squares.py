@@ -338,3 +338,42 @@ def test_chess960_numbers_are_python_chess_s():
         assert mine.chess960_pos(**flags) == board.chess960_pos(**flags)
     with pytest.raises(ValueError):
         chessnote.Board.from_chess960_pos(960)
+
+
+def test_epd_operations_are_python_chess_s():
+    """EPD records of the shared test suites read and written as
+    python-chess reads and writes them: typed operations, counters from
+    ``hmvc`` and ``fmvn``, and operations written back."""
+    chess = python_chess()
+    from conftest import pgn_dir
+
+    suites = sorted((pgn_dir().parent / "epd").rglob("*.epd"))
+    assert suites
+    records = 0
+    for suite in suites:
+        for line in suite.read_text(encoding="latin-1").splitlines():
+            if not line.strip():
+                continue
+            try:
+                theirs, expected = chess.Board.from_epd(line)
+            except ValueError:
+                continue
+            ours, got = chessnote.Board.from_epd(line, chess960=theirs.chess960)
+            plain = lambda ops: {k: ([m.uci() for m in v] if isinstance(v, list)
+                                     else v.uci() if hasattr(v, "uci") else v)
+                                 for k, v in ops.items()}
+            assert plain(got) == plain(expected), line
+            assert ours.fen() == theirs.fen(), line
+            records += 1
+            if records % 5 == 0:
+                back = {k: v for k, v in expected.items()}
+                mine = {k: ([chessnote.Move.from_uci(m.uci()) for m in v] if isinstance(v, list)
+                            else chessnote.Move.from_uci(v.uci()) if hasattr(v, "uci") else v)
+                        for k, v in back.items()}
+                assert ours.epd(**mine) == theirs.epd(**back), line
+    assert records > 500, records
+    board = chessnote.Board()
+    assert board.epd(bm=board.parse_uci("d2d4"), c0="say \"hi\"\n", n=1.5, z=None, pv=[
+        board.parse_uci("e2e4")]) == chess.Board().epd(
+        bm=chess.Move.from_uci("d2d4"), c0="say \"hi\"\n", n=1.5, z=None,
+        pv=[chess.Move.from_uci("e2e4")])

@@ -458,8 +458,10 @@ class Board:
         lenient: bool = False,
     ) -> None: ...
     @staticmethod
-    def from_epd(epd: str, *, chess960: bool = False) -> tuple[Board, dict[str, str]]:
-        """The board of an EPD record and its operations, as text."""
+    def from_epd(epd: str, *, chess960: bool = False) -> tuple[Board, dict[str, Any]]:
+        """The board of an EPD record (counters from ``hmvc``/``fmvn``) and
+        its operations as python-chess reads them: moves (``bm``/``am``
+        lists, a ``pv`` line), numbers, strings, or None."""
     chess960: bool
     turn: bool
     """True when White is to move (python-chess's ``chess.WHITE``)."""
@@ -547,7 +549,7 @@ class Board:
     def set_fen(self, fen: str) -> None: ...
     def set_board_fen(self, fen: str) -> None: ...
     def set_castling_fen(self, castling_fen: str) -> None: ...
-    def set_epd(self, epd: str) -> dict[str, str]: ...
+    def set_epd(self, epd: str) -> dict[str, Any]: ...
     def clear_stack(self) -> None: ...
     def root(self) -> Board:
         """The board before the first move played, with no moves."""
@@ -573,12 +575,27 @@ class Board:
     @property
     def legal_moves(self) -> LegalMoveGenerator:
         """The legal moves, in python-chess's order."""
-    def fen(self, *, en_passant: Literal["legal", "fen"] = "legal") -> str:
+    def fen(
+        self,
+        *,
+        shredder: bool = False,
+        en_passant: Literal["legal", "fen"] = "legal",
+        promoted: bool | None = None,
+    ) -> str:
         """The FEN; ``en_passant="legal"`` (python-chess's default) writes the
         en-passant square only when a capture there is legal, ``"fen"`` after
         every double pawn push."""
     def board_fen(self) -> str: ...
-    def epd(self, *, en_passant: Literal["legal", "fen"] = "legal") -> str: ...
+    def epd(
+        self,
+        *,
+        shredder: bool = False,
+        en_passant: Literal["legal", "fen"] = "legal",
+        promoted: bool | None = None,
+        **operations: Any,
+    ) -> str:
+        """The four EPD fields, then the operations given, as python-chess
+        writes them."""
     def piece_at(self, square: int) -> Piece | None: ...
     def piece_type_at(self, square: int) -> int | None: ...
     def color_at(self, square: int) -> bool | None: ...

@@ -356,6 +356,39 @@ class GameNode:
         or adds one at its end."""
         self.comment = _set_command(_EMT, "emt", seconds, self.comment)
 
+    def arrows(self) -> list:
+        """The arrows and coloured squares of the comment's ``[%cal]`` and
+        ``[%csl]``, as ``chessnote.svg.Arrow``s (a square: an arrow from it
+        to itself)."""
+        from .svg import Arrow
+
+        return [Arrow.from_pgn(item) for match in _ARROWS.finditer(self.comment)
+                for item in match.group("arrows").split(",")]
+
+    def set_arrows(self, arrows: Iterable) -> None:
+        """Replaces the comment's ``[%csl]`` and ``[%cal]`` with these
+        (``Arrow``s or ``(tail, head)`` pairs), put first."""
+        from .svg import Arrow
+
+        csl, cal = [], []
+        for arrow in arrows:
+            if not isinstance(arrow, Arrow):
+                tail, head = arrow
+                arrow = Arrow(tail, head)
+            (csl if arrow.tail == arrow.head else cal).append(arrow.pgn())
+        comment = _ARROWS.sub(
+            lambda m: m.group("prefix") and m.group("suffix"), self.comment)
+        prefix = ""
+        if csl:
+            prefix += f"[%csl {','.join(csl)}]"
+        if cal:
+            prefix += f"[%cal {','.join(cal)}]"
+        if prefix and comment and not comment.startswith((" ", "\n")):
+            comment = prefix + " " + comment
+        else:
+            comment = prefix + comment
+        self.comment = comment
+
     def accept(self, visitor: BaseVisitor) -> Any:
         raise NotImplementedError
 
@@ -369,6 +402,9 @@ def _time_command(name: str) -> re.Pattern:
 
 
 _CLOCK = _time_command("clk")
+_ARROWS = re.compile(
+    r"(?P<prefix>\s?)\[%(?:csl|cal)\s(?P<arrows>[RGYB][a-h][1-8](?:[a-h][1-8])?"
+    r"(?:,[RGYB][a-h][1-8](?:[a-h][1-8])?)*)\](?P<suffix>\s?)")
 _EMT = _time_command("emt")
 
 

@@ -30,7 +30,9 @@ mod text;
 use alloc::vec::Vec;
 use core::fmt;
 
-pub use svg::{Rgba, RgbaError, RgbaErrorKind, Svg, SvgColors, SvgOptions, SvgPaint};
+pub use svg::{
+    PieceSvg, Rgba, RgbaError, RgbaErrorKind, Svg, SvgColors, SvgOptions, SvgPaint, piece_svg,
+};
 pub use text::{DiagramStyle, Text};
 
 use crate::{Board, Color, File, Move, Rank, Square};

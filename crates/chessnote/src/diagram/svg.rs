@@ -441,6 +441,89 @@ fn piece_names(piece: Piece) -> (&'static str, &'static str) {
     (piece.color.name(), piece.kind.lower_name())
 }
 
+/// A piece drawn in a 45-unit square as a `<g>` with the attribute
+/// `attribute` (its id, or its class).
+fn write_piece(
+    f: &mut fmt::Formatter<'_>,
+    piece: Piece,
+    colors: &SvgColors,
+    attribute: fmt::Arguments<'_>,
+) -> fmt::Result {
+    let (fill_color, outline, detail) = match piece.color {
+        Color::White => (colors.white_piece, colors.black_piece, colors.black_piece),
+        Color::Black => (colors.black_piece, colors.black_piece, colors.white_piece),
+    };
+    let shape = pieces::shape(piece.kind);
+    write!(
+        f,
+        "<g {attribute} stroke-width=\"1.5\" stroke-linecap=\"round\" \
+         stroke-linejoin=\"round\"><path d=\"{}\" {} {}/>",
+        shape.body,
+        fill(fill_color),
+        stroke(outline)
+    )?;
+    if !shape.details.is_empty() {
+        write!(
+            f,
+            "<path d=\"{}\" fill=\"none\" {}/>",
+            shape.details,
+            stroke(detail)
+        )?;
+    }
+    if !shape.dots.is_empty() {
+        write!(
+            f,
+            "<path d=\"{}\" {} stroke=\"none\"/>",
+            shape.dots,
+            fill(detail)
+        )?;
+    }
+    f.write_str("</g>")
+}
+
+/// One piece as an SVG 1.1 document (the diagrams' piece set), `size`
+/// pixels square, in the options' piece colours; `Display` writes it. See
+/// [`piece_svg`].
+#[derive(Copy, Clone, Debug)]
+pub struct PieceSvg<'a> {
+    piece: Piece,
+    options: &'a SvgOptions,
+}
+
+/// A piece alone as an SVG picture, as the diagrams draw it (python-chess's
+/// `chess.svg.piece`).
+///
+/// ```
+/// use chessnote::diagram::{piece_svg, SvgOptions};
+/// use chessnote::{Color, PieceKind};
+/// let options = SvgOptions { size: 45, ..SvgOptions::default() };
+/// let svg = piece_svg(PieceKind::Knight.of(Color::Black), &options).to_string();
+/// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+/// assert!(svg.contains("class=\"piece black knight\""));
+/// ```
+pub fn piece_svg(piece: Piece, options: &SvgOptions) -> PieceSvg<'_> {
+    PieceSvg { piece, options }
+}
+
+impl fmt::Display for PieceSvg<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let size = self.options.size;
+        write!(
+            f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" \
+             width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {SQUARE} {SQUARE}\">"
+        )?;
+        let (side, name) = piece_names(self.piece);
+        write_piece(
+            f,
+            self.piece,
+            &self.options.colors,
+            format_args!("class=\"piece {side} {name}\""),
+        )?;
+        f.write_str("</svg>\n")
+    }
+}
+
 impl Svg<'_> {
     /// The top-left corner of `square`, in user units.
     fn corner(&self, square: Square) -> (u32, u32) {
@@ -463,48 +546,22 @@ impl Svg<'_> {
     }
 
     fn write_piece_defs(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let colors = &self.options.colors;
         let mut present = [[false; 6]; 2];
         for (_, piece) in self.diagram.board.pieces() {
             present[piece.color as usize][piece.kind as usize] = true;
         }
         for color in Color::ALL {
             for kind in PieceKind::ALL {
-                if !present[color as usize][kind as usize] {
-                    continue;
-                }
-                let piece = kind.of(color);
-                let (fill_color, outline, detail) = match color {
-                    Color::White => (colors.white_piece, colors.black_piece, colors.black_piece),
-                    Color::Black => (colors.black_piece, colors.black_piece, colors.white_piece),
-                };
-                let shape = pieces::shape(kind);
-                let (side, name) = piece_names(piece);
-                write!(
-                    f,
-                    "<g id=\"{side}-{name}\" stroke-width=\"1.5\" stroke-linecap=\"round\" \
-                     stroke-linejoin=\"round\"><path d=\"{}\" {} {}/>",
-                    shape.body,
-                    fill(fill_color),
-                    stroke(outline)
-                )?;
-                if !shape.details.is_empty() {
-                    write!(
+                if present[color as usize][kind as usize] {
+                    let piece = kind.of(color);
+                    let (side, name) = piece_names(piece);
+                    write_piece(
                         f,
-                        "<path d=\"{}\" fill=\"none\" {}/>",
-                        shape.details,
-                        stroke(detail)
+                        piece,
+                        &self.options.colors,
+                        format_args!("id=\"{side}-{name}\""),
                     )?;
                 }
-                if !shape.dots.is_empty() {
-                    write!(
-                        f,
-                        "<path d=\"{}\" {} stroke=\"none\"/>",
-                        shape.dots,
-                        fill(detail)
-                    )?;
-                }
-                f.write_str("</g>")?;
             }
         }
         Ok(())
