@@ -8,9 +8,7 @@ use chessnote::position::{
 };
 use chessnote::san::{Leniency, SanOptions};
 use chessnote::uci::Uci;
-use chessnote::{
-    CastlingSide, Color, Diagram, DiagramStyle, Move, PieceKind, Setup, Square, SquareSet,
-};
+use chessnote::{CastlingSide, Color, Diagram, Move, PieceKind, Setup, Square, SquareSet};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -529,6 +527,20 @@ impl PyBoard {
             .replace('\n', "\\n")
             .replace('"', "\\\"");
         Ok(format!(" \"{escaped}\";"))
+    }
+
+    /// What python-chess compares boards by (see `__eq__`).
+    fn equality_key(&self) -> (chessnote::Board, Color, u64, Option<Square>, u16, u16) {
+        let ep = self.setup_for("legal").map_or(None, |s| s.ep_square);
+        let s = &self.setup;
+        (
+            s.board,
+            s.turn,
+            self.clean_castling_rights(),
+            ep,
+            s.halfmoves,
+            s.fullmoves,
+        )
     }
 
     /// The pieces on the board.
@@ -1995,25 +2007,106 @@ impl PyBoard {
         )
     }
 
-    /// The board drawn with Unicode pieces, White at the bottom.
-    fn unicode(&self) -> String {
-        self.setup.board.diagram(DiagramStyle::Unicode).to_string()
+    /// The board in chess symbols, as python-chess draws it: rank 8 first
+    /// (rank 1 with `orientation=False`), `empty_square` for an empty one,
+    /// the other colour's symbols with `invert_color`, and `borders` with
+    /// the rank digits and file letters.
+    #[pyo3(signature = (*, invert_color = false, borders = false, empty_square = "⭘", orientation = true))]
+    fn unicode(
+        &self,
+        invert_color: bool,
+        borders: bool,
+        empty_square: &str,
+        orientation: bool,
+    ) -> String {
+        let line = "  -----------------\n";
+        let ranks: Vec<u8> = if orientation {
+            (0..8).rev().collect()
+        } else {
+            (0..8).collect()
+        };
+        let mut text = String::new();
+        for (row, &rank) in ranks.iter().enumerate() {
+            if borders {
+                text.push_str(line);
+                text.push(char::from(b'1' + rank));
+                text.push(' ');
+            }
+            for column in 0..8u8 {
+                let file = if orientation { column } else { 7 - column };
+                if borders {
+                    text.push('|');
+                } else if column > 0 {
+                    text.push(' ');
+                }
+                let sq = Square::new(
+                    chessnote::File::ALL[usize::from(file)],
+                    chessnote::Rank::ALL[usize::from(rank)],
+                );
+                match self.setup.board.get(sq) {
+                    Some(piece) => {
+                        let color = if invert_color {
+                            !piece.color
+                        } else {
+                            piece.color
+                        };
+                        text.push(piece.kind.of(color).symbol());
+                    }
+                    None => text.push_str(empty_square),
+                }
+            }
+            if borders {
+                text.push('|');
+            }
+            if borders || row < 7 {
+                text.push('\n');
+            }
+        }
+        if borders {
+            text.push_str(line);
+            text.push_str(if orientation {
+                "   a b c d e f g h"
+            } else {
+                "   h g f e d c b a"
+            });
+        }
+        text
     }
 
+    /// The board as python-chess prints it: rank 8 first, FEN letters, `.`
+    /// for an empty square.
     fn __str__(&self) -> String {
-        self.setup.board.diagram(DiagramStyle::Ascii).to_string()
+        let mut text = String::with_capacity(127);
+        for rank in (0..8u8).rev() {
+            for file in 0..8u8 {
+                let sq = Square::new(
+                    chessnote::File::ALL[usize::from(file)],
+                    chessnote::Rank::ALL[usize::from(rank)],
+                );
+                text.push(self.setup.board.get(sq).map_or('.', |p| p.char()));
+                text.push(if file < 7 { ' ' } else { '\n' });
+            }
+        }
+        text.pop();
+        text
     }
 
     fn __repr__(&self) -> String {
         let fen = self.setup_for("legal").unwrap_or(self.setup);
-        format!("Board('{fen}')")
+        if self.mode == CastlingMode::Chess960 {
+            format!("Board('{fen}', chess960=True)")
+        } else {
+            format!("Board('{fen}')")
+        }
     }
 
+    /// Equal as python-chess's boards are: the same pieces, side to move,
+    /// usable castling rights, en-passant square where a capture there is
+    /// legal, and counters (the moves played do not count).
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyBoard>().is_ok_and(|o| {
-            let o = o.borrow();
-            o.setup == self.setup && o.mode == self.mode
-        })
+        other
+            .cast::<PyBoard>()
+            .is_ok_and(|o| o.borrow().equality_key() == self.equality_key())
     }
 }
 

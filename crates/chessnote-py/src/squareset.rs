@@ -280,22 +280,46 @@ impl PySquareSet {
     }
 
     /// Equal to anything that makes the same set (an `int`, squares);
-    /// `NotImplemented` for what makes none.
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        match mask_of(other) {
-            Ok(mask) => Ok((mask == self.mask)
-                .into_pyobject(py)?
-                .to_owned()
-                .into_any()
-                .unbind()),
+    /// `NotImplemented` for what makes none, and for `<` and the like
+    /// (python-chess's square sets do not compare so).
+    fn __richcmp__(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: pyo3::basic::CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        use pyo3::basic::CompareOp;
+        if !matches!(op, CompareOp::Eq | CompareOp::Ne) {
+            return Ok(py.NotImplemented());
+        }
+        let other = match mask_of(other) {
+            Ok(mask) => mask,
             Err(err)
                 if err.is_instance_of::<PyTypeError>(py)
                     || err.is_instance_of::<PyValueError>(py) =>
             {
-                Ok(py.NotImplemented())
+                return Ok(py.NotImplemented());
             }
-            Err(err) => Err(err),
-        }
+            Err(err) => return Err(err),
+        };
+        let equal = self.mask == other;
+        let answer = if matches!(op, CompareOp::Eq) {
+            equal
+        } else {
+            !equal
+        };
+        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    /// The set drawn on an empty board (Jupyter).
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("squares", *self)?;
+        kwargs.set_item("size", 390)?;
+        Ok(py
+            .import("chessnote.svg")?
+            .call_method("board", (), Some(&kwargs))?
+            .unbind())
     }
 
     fn __lshift__(&self, count: i64) -> PyResult<PySquareSet> {

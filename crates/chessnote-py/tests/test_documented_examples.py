@@ -31,11 +31,10 @@ from conftest import pgn_dir, python_chess
 NOT_PROVIDED = {
     # The README pushes White's knight when Black is to move (it is mated):
     # python-chess plays any move without a check, chessnote's push plays
-    # legal moves only (IllegalMoveError). The two examples after it see
-    # the board that refusal leaves.
+    # legal moves only (IllegalMoveError). The pop after it then takes back
+    # the mate instead.
     ("README", "board.push(Nf3)  # Make the move"): "push plays legal moves only",
     ("README", "board.pop()  # Unmake the last move"): "after the refused push",
-    ("README", "print(board)"): "after the refused push",
     # chess.engine (UCI and XBoard engines) is not provided.
     ("README", "limit = chess.engine.Limit(time=2.0)"): "no chess.engine",
 }

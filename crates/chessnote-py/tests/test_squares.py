@@ -45,6 +45,7 @@ def test_square_sets_are_python_chess_s():
                 assert getattr(ours, op)(other) == getattr(theirs, op)(b), op
             assert (ours == other) == (theirs == chess.SquareSet(b))
         assert int(~ours) == int(~theirs)
+        assert (ours != b) == (theirs != b) and (ours != a) == (theirs != a)
         for shift in (0, 1, 8, 63, 64, 100):
             assert int(ours << shift) == int(theirs << shift)
             assert int(ours >> shift) == int(theirs >> shift)
@@ -87,15 +88,20 @@ def test_square_sets_are_python_chess_s():
         for b in range(0, 64, 3):
             assert int(chessnote.SquareSet.ray(a, b)) == int(chess.SquareSet.ray(a, b))
             assert int(chessnote.SquareSet.between(a, b)) == int(chess.SquareSet.between(a, b))
-    # A square set is a mutable set; equal to the same squares in any form,
-    # not hashable; not equal to what is no set of squares.
-    assert isinstance(chessnote.SquareSet(), collections.abc.MutableSet)
+    # As python-chess's: no abstract set, no order, not hashable; equal to
+    # the same squares in any form, not equal to what is no set of squares.
+    assert not isinstance(chessnote.SquareSet(), collections.abc.Set)
+    for op in ("__lt__", "__le__", "__gt__", "__ge__"):
+        assert getattr(chessnote.SquareSet(), op)(chessnote.SquareSet()) is NotImplemented
+    with pytest.raises(TypeError):
+        1 | chessnote.SquareSet()
     with pytest.raises(TypeError):
         hash(chessnote.SquareSet())
     assert chessnote.SquareSet([0]) != "a1" and chessnote.SquareSet() == 0
     with pytest.raises(IndexError):
         chessnote.SquareSet([64])
     assert int(chessnote.SquareSet(-1)) == int(chess.SquareSet(-1)) == chess.BB_ALL
+    assert "<svg" in chessnote.SquareSet([0, 63])._repr_svg_()
 
 
 def test_bitboard_functions_are_python_chess_s():
@@ -131,6 +137,8 @@ def bitboards(board) -> tuple:
         board.ply(), board.chess960_pos(), board.has_legal_en_passant(),
         board.has_pseudo_legal_en_passant(), board.was_into_check(), board.checkers_mask(),
         [board.king(c) for c in (True, False)],
+        str(board), board.unicode(), repr(board), board.fen(shredder=True),
+        board.unicode(invert_color=True, borders=True, empty_square=".", orientation=False),
     )
 
 

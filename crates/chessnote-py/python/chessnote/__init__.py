@@ -17,8 +17,6 @@ command, called from Python:
   and opening books).
 """
 
-import collections.abc as _abc
-
 from . import _chessnote as _native
 from ._chessnote import *  # noqa: F403
 from ._chessnote import __version__  # noqa: F401
@@ -26,6 +24,3 @@ from ._chessnote import __version__  # noqa: F401
 # The native module's own helpers (``_Book``: ``chessnote.polyglot``'s) are
 # not the package's.
 __all__ = [name for name in _native.__all__ if not name.startswith("_")]
-
-# python-chess's SquareSet is a MutableSet; so is ours.
-_abc.MutableSet.register(_native.SquareSet)
