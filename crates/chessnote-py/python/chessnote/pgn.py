@@ -819,8 +819,10 @@ class GameBuilder(BaseVisitor):
         self.game.headers[tagname] = tagvalue
 
     def end_headers(self) -> None:
+        # The game starts where its headers say (they stay as they are).
         if "FEN" in self.game.headers or self.game.headers.is_chess960():
-            self.game.setup(self.game.headers.board())
+            board = self.game.headers.board()
+            self.game._tree = _native._Tree(board.fen(), board.chess960)
 
     def visit_nag(self, nag: int) -> None:
         self.variation_stack[-1].nags.add(nag)

@@ -844,6 +844,10 @@ impl GameTree {
     /// tree.write_line(e5, &options, &mut out);
     /// assert_eq!(out, "1... e5 2. Nf3 Nc6\n");
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `from` is not in the tree.
     pub fn write_line(&self, from: NodeId, options: &WriteOptions, out: &mut String) {
         let Some(parent) = self.parent(self.check(from)) else {
             return;
