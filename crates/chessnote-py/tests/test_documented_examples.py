@@ -2,7 +2,8 @@
 
 The examples are python-chess 1.11.2's: its README (the package's long
 description, ``importlib.metadata``) and the doctests of the API pages'
-modules (``chess``, ``chess.pgn``, ``chess.polyglot``, ``chess.svg``), read
+modules (``chess``, ``chess.pgn``, ``chess.polyglot``, ``chess.svg``, and
+``chess.engine``'s scores), read
 from the installed test-only oracle (nothing of python-chess is copied
 here). Each example is run twice: with python-chess, and with
 ``chessnote`` standing in for ``chess`` (``sys.modules``), in a folder whose
@@ -21,6 +22,7 @@ import sys
 import pytest
 
 import chessnote
+import chessnote.engine
 import chessnote.pgn
 import chessnote.polyglot
 import chessnote.svg
@@ -57,10 +59,11 @@ class Recorder(doctest.DocTestRunner):
         self.outcomes[(test.name, test.examples.index(example))] = False
 
 
-MODULES = ("chess", "chess.pgn", "chess.polyglot", "chess.svg")
+MODULES = ("chess", "chess.pgn", "chess.polyglot", "chess.svg", "chess.engine")
 
 
 def documented_tests(chess) -> list:
+    import chess.engine
     import chess.pgn
     import chess.polyglot
     import chess.svg
@@ -90,7 +93,8 @@ def test_python_chess_s_documented_examples_run_on_chessnote(tmp_path, monkeypat
     monkeypatch.chdir(tmp_path)
     theirs = run(tests, chess)
     saved = {name: sys.modules[name] for name in MODULES}
-    ours_modules = dict(zip(MODULES, (chessnote, chessnote.pgn, chessnote.polyglot, chessnote.svg)))
+    ours_modules = dict(zip(MODULES, (chessnote, chessnote.pgn, chessnote.polyglot, chessnote.svg,
+                                      chessnote.engine)))
     try:
         sys.modules.update(ours_modules)
         ours = run(tests, chessnote)
@@ -98,6 +102,6 @@ def test_python_chess_s_documented_examples_run_on_chessnote(tmp_path, monkeypat
         sys.modules.update(saved)
     sources = {(t.name, i): e.source.splitlines()[0] for t in tests for i, e in enumerate(t.examples)}
     passing = {key for key, ok in theirs.items() if ok}
-    assert len(passing) > 80, len(passing)
+    assert len(passing) > 90, len(passing)
     failing = sorted((name, sources[(name, i)]) for (name, i) in passing if not ours[(name, i)])
     assert set(failing) == set(NOT_PROVIDED), "\n".join(map(repr, failing))

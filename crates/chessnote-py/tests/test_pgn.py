@@ -353,3 +353,63 @@ def test_errors_are_kept_not_raised():
 
     with pytest.raises(chessnote.PgnError):
         chessnote.pgn.read_game(io.StringIO(text), Visitor=Strict)
+
+
+def test_evaluations_are_python_chess_s():
+    """``eval()``, ``eval_depth()`` and ``set_eval()`` on the Lichess
+    games' ``[%eval]`` comments, and ``chessnote.engine``'s scores: the
+    same values, order, negation and text as python-chess's."""
+    chess = python_chess()
+    import chess.engine
+
+    import chessnote.engine
+
+    path = next(p for p in pgn_params() if p.values[0] is not None
+                and rel(p.values[0]) == "medium/lichess_db_1000k.pgn").values[0]
+    text = text_of(path)
+    found = []
+    for module in (chess, chessnote):
+        handle, out = io.StringIO(text), []
+        for _ in range(300):
+            game = module.pgn.read_game(handle)
+            if game is None:
+                break
+            for node in game.mainline():
+                score = node.eval()
+                if score is None:
+                    continue
+                out.append((repr(score), node.eval_depth(), repr(score.white()),
+                            repr(score.black()), score.is_mate(),
+                            score.white().score(mate_score=10_000)))
+                if len(out) % 50 == 0:
+                    node.set_eval(score, depth=len(out) % 7 or None)
+                    out.append((node.comment, node.eval_depth()))
+                    node.set_eval(None)
+                    out.append(node.comment)
+        found.append(out)
+    assert found[1] == found[0]
+    assert len(found[0]) > 1000 and any("Mate" in str(row) for row in found[0])
+    for module in (chess.engine, chessnote.engine):
+        assert (module.Mate(-0) < module.Mate(-1) < module.Cp(-50) < module.Cp(200)
+                < module.Mate(4) < module.Mate(1) < module.MateGiven)
+    scores = [lambda m: m.Cp(0), lambda m: m.Cp(-35), lambda m: m.Cp(120), lambda m: m.Mate(3),
+              lambda m: m.Mate(-2), lambda m: m.Mate(0), lambda m: m.MateGiven]
+    for make in scores:
+        theirs, ours = make(chess.engine), make(chessnote.engine)
+        for f in (repr, str, lambda s: repr(-s), lambda s: repr(abs(s)), lambda s: repr(+s),
+                  lambda s: s.score(), lambda s: s.score(mate_score=1000), lambda s: s.mate(),
+                  lambda s: s.is_mate()):
+            assert f(ours) == f(theirs), repr(theirs)
+        for other in scores:
+            assert (ours < other(chessnote.engine)) == (theirs < other(chess.engine))
+            assert (ours == other(chessnote.engine)) == (theirs == other(chess.engine))
+        for turn in (True, False):
+            mine, their = chessnote.engine.PovScore(ours, turn), chess.engine.PovScore(theirs, turn)
+            assert (repr(mine), repr(mine.white()), repr(mine.pov(False))) == (
+                repr(their), repr(their.white()), repr(their.pov(False)))
+    game = chessnote.pgn.Game()
+    node = game.add_variation(chessnote.Move.from_uci("e2e4"), comment="best")
+    node.set_eval(chessnote.engine.PovScore(chessnote.engine.Mate(-3), chessnote.BLACK), 20)
+    theirs = chess.pgn.Game().add_variation(chess.Move.from_uci("e2e4"), comment="best")
+    theirs.set_eval(chess.engine.PovScore(chess.engine.Mate(-3), chess.BLACK), 20)
+    assert node.comment == theirs.comment

@@ -356,6 +356,54 @@ class GameNode:
         or adds one at its end."""
         self.comment = _set_command(_EMT, "emt", seconds, self.comment)
 
+    def eval(self):
+        """The first ``[%eval]`` of the comment as a ``PovScore`` (from the
+        side to move at this node; ``chessnote.engine``), or None."""
+        from .engine import Cp, Mate, PovScore
+
+        match = _EVAL.search(self.comment)
+        if not match:
+            return None
+        turn = self.turn()
+        if match.group("mate"):
+            mate = int(match.group("mate"))
+            score = Mate(mate)
+            if mate == 0:
+                # Mate given: the side to move after it is the mated one.
+                return PovScore(score, turn)
+        else:
+            score = Cp(round(float(match.group("cp")) * 100))
+        return PovScore(score if turn else -score, turn)
+
+    def eval_depth(self) -> Optional[int]:
+        """The depth of the first ``[%eval]`` of the comment, or None."""
+        match = _EVAL.search(self.comment)
+        return int(match.group("depth")) if match and match.group("depth") else None
+
+    def set_eval(self, score, depth: Optional[int] = None) -> None:
+        """Replaces the first ``[%eval]`` of the comment with ``score`` (a
+        ``PovScore``; None removes it), or adds one at its end."""
+        command = ""
+        if score is not None:
+            suffix = "" if depth is None else f",{max(depth, 0):d}"
+            cp = score.white().score()
+            if cp is not None:
+                command = f"[%eval {float(cp) / 100:.2f}{suffix}]"
+            elif score.white().mate():
+                command = f"[%eval #{score.white().mate()}{suffix}]"
+
+        def replace(match: re.Match) -> str:
+            if command:
+                return match.group("prefix") + command + match.group("suffix")
+            return match.group("prefix") and match.group("suffix")
+
+        comment, found = _EVAL.subn(replace, self.comment, count=1)
+        if not found and command:
+            if comment and not comment.endswith(" "):
+                comment += " "
+            comment += command
+        self.comment = comment
+
     def arrows(self) -> list:
         """The arrows and coloured squares of the comment's ``[%cal]`` and
         ``[%csl]``, as ``chessnote.svg.Arrow``s (a square: an arrow from it
@@ -402,6 +450,9 @@ def _time_command(name: str) -> re.Pattern:
 
 
 _CLOCK = _time_command("clk")
+_EVAL = re.compile(
+    r"(?P<prefix>\s?)\[%eval\s(?:\#(?P<mate>[+-]?\d+)|(?P<cp>[+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))"
+    r"(?:,(?P<depth>\d+))?\](?P<suffix>\s?)")
 _ARROWS = re.compile(
     r"(?P<prefix>\s?)\[%(?:csl|cal)\s(?P<arrows>[RGYB][a-h][1-8](?:[a-h][1-8])?"
     r"(?:,[RGYB][a-h][1-8](?:[a-h][1-8])?)*)\](?P<suffix>\s?)")
