@@ -247,6 +247,16 @@ impl PyTree {
         PyTree::parse(py, text)
     }
 
+    fn __copy__(&self) -> PyTree {
+        PyTree {
+            tree: self.tree.clone(),
+        }
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyTree {
+        self.__copy__()
+    }
+
     /// The tags as read, in order.
     fn tags(&self) -> Vec<(String, String)> {
         self.tree.tags.clone()

@@ -413,3 +413,15 @@ def test_evaluations_are_python_chess_s():
     theirs = chess.pgn.Game().add_variation(chess.Move.from_uci("e2e4"), comment="best")
     theirs.set_eval(chess.engine.PovScore(chess.engine.Mate(-3), chess.BLACK), 20)
     assert node.comment == theirs.comment
+
+
+def test_a_copied_game_is_a_game_of_its_own():
+    import copy
+
+    game = chessnote.pgn.read_game(io.StringIO("1. e4 { hi } e5 (1... c5) 2. Nf3 *"))
+    twin = copy.deepcopy(game)
+    twin.next().comment = "changed"
+    twin.next().add_variation(chessnote.Move.from_uci("d7d5"))
+    assert str(game) != str(twin)
+    assert game.next().comment == "hi" and len(game.next().variations) == 2
+    assert len(twin.next().variations) == 3 and twin.next().next().parent is twin.next()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pyarrow as pa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -137,3 +139,28 @@ def test_parse_movetext_gives_one_row_per_input(texts):
     assert out.column("movetext").to_pylist() == texts
     status = out.column("status").to_pylist()
     assert set(status) <= {"ok", "error", None}
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(PGN_PIECES), max_size=80).map("".join))
+def test_read_game_consumes_the_lines_python_chess_consumes(text):
+    """On any PGN-ish text, ``chessnote.pgn.read_game`` leaves the stream
+    where python-chess's leaves it, game after game, and never raises what
+    python-chess does not (its own failures aside)."""
+    from conftest import python_chess
+
+    import chessnote.pgn
+
+    chess = python_chess()
+    ours, theirs = io.StringIO(text), io.StringIO(text)
+    for _ in range(20):
+        try:
+            expected = chess.pgn.read_game(theirs)
+        except Exception:  # noqa: BLE001 (python-chess's own failures)
+            return
+        got = chessnote.pgn.read_game(ours)
+        assert (got is None) == (expected is None)
+        assert ours.tell() == theirs.tell()
+        if got is None:
+            return
+        str(got)  # every game read writes

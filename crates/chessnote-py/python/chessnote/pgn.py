@@ -572,10 +572,22 @@ class Game(GameNode):
             board = self.headers.board()
             self._tree = _native._Tree(board.fen(), board.chess960)
 
+    @property
+    def headers(self) -> Headers:
+        """The tag pairs (a game read has them made when first asked for)."""
+        headers = self._headers
+        if headers is None:
+            headers = self._headers = _headers(self._tree)
+        return headers
+
+    @headers.setter
+    def headers(self, headers: Headers) -> None:
+        self._headers = headers
+
     @classmethod
-    def _of(cls, tree, headers: Headers) -> Game:
+    def _of(cls, tree) -> Game:
         game = cls.__new__(cls)
-        game.headers = headers
+        game._headers = None
         game.errors = [_exception(error) for error in tree.errors()]
         game._tree = tree
         game._game = game
@@ -1049,7 +1061,7 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:  # noqa: N8
     if read is None:
         return None
     tree, more = read
-    game = Game._of(tree, _headers(tree))
+    game = Game._of(tree)
     if more:
         # python-chess reads the lines as one game (no blank line parts
         # them); chessnote reads the first, and says so.
