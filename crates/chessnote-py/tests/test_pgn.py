@@ -220,6 +220,9 @@ def test_game_trees_edit_and_walk_as_python_chess_s():
             break
         assert walk_calls(chessnote.pgn, ours) == walk_calls(chess.pgn, theirs)
         assert [n.san() for n in ours.mainline()] == [n.san() for n in theirs.mainline()]
+        for flag in (None, True, False):
+            assert [n.uci(chess960=flag) for n in ours.mainline()] == [
+                n.uci(chess960=flag) for n in theirs.mainline()]
         nodes = list(zip(ours.mainline(), theirs.mainline()))
         for mine, their in nodes[::7]:
             assert (mine.ply(), mine.turn(), mine.is_mainline(), mine.is_main_variation(),

@@ -392,17 +392,7 @@ class GameNode:
             elif score.white().mate():
                 command = f"[%eval #{score.white().mate()}{suffix}]"
 
-        def replace(match: re.Match) -> str:
-            if command:
-                return match.group("prefix") + command + match.group("suffix")
-            return match.group("prefix") and match.group("suffix")
-
-        comment, found = _EVAL.subn(replace, self.comment, count=1)
-        if not found and command:
-            if comment and not comment.endswith(" "):
-                comment += " "
-            comment += command
-        self.comment = comment
+        self.comment = _put_command(_EVAL, command, self.comment, (" ",))
 
     def arrows(self) -> list:
         """The arrows and coloured squares of the comment's ``[%cal]`` and
@@ -479,6 +469,15 @@ def _set_command(pattern: re.Pattern, name: str, seconds: Optional[float], comme
         part = f"{rest:06.3f}".rstrip("0").rstrip(".")
         command = f"[%{name} {hours:d}:{minutes:02d}:{part}]"
 
+    return _put_command(pattern, command, comment, (" ", "\n"))
+
+
+def _put_command(pattern: re.Pattern, command: str, comment: str, separators: tuple) -> str:
+    """A comment with the first match of ``pattern`` replaced by
+    ``command`` (removed when it is empty, with the white space before or
+    after it), or ``command`` added at its end after a space unless the
+    comment ends with one of ``separators``."""
+
     def replace(match: re.Match) -> str:
         if command:
             return match.group("prefix") + command + match.group("suffix")
@@ -487,7 +486,7 @@ def _set_command(pattern: re.Pattern, name: str, seconds: Optional[float], comme
 
     comment, found = pattern.subn(replace, comment, count=1)
     if not found and command:
-        if comment and not comment.endswith((" ", "\n")):
+        if comment and not comment.endswith(separators):
             comment += " "
         comment += command
     return comment
@@ -532,10 +531,26 @@ class ChildNode(GameNode):
         return self._game._tree.san(self._id)
 
     def uci(self, *, chess960: Optional[bool] = None) -> str:
+        """The move in UCI; castling as the king taking its rook with
+        ``chess960=True``, as the king's two-square step with ``False``
+        (python-chess's rule: a king on e1 or e8 and a corner rook), as the
+        game writes it with None."""
         move = self.move
-        if chess960 is None or chess960 == self._game._tree.chess960():
+        if chess960 is None or not move:
             return move.uci()
-        return self.parent.board().uci(move) if not chess960 else move.uci()
+        king, to = move.from_square, move.to_square
+        board = self.parent.board()
+        if king not in (_E1, _E8) or board.piece_type_at(king) != _KING:
+            return move.uci()
+        rooks = board.rooks
+        # The king-takes-rook form first, then the asked one.
+        if to == king + 2 and not rooks >> to & 1:
+            to = king + 3
+        elif to == king - 2 and not rooks >> to & 1:
+            to = king - 4
+        if not chess960:
+            to = {king + 3: king + 2, king - 4: king - 2}.get(to, to)
+        return Move(king, to, move.promotion).uci()
 
     def end(self) -> ChildNode:
         return typing.cast(ChildNode, super().end())
@@ -1038,6 +1053,7 @@ def _exception(error) -> _native.PgnError:
     return exception
 
 
+_E1, _E8, _KING = 4, 60, 6
 _UNKNOWN = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?",
             "Black": "?", "Result": "*"}
 
