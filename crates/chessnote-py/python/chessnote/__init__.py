@@ -14,7 +14,11 @@ command, called from Python:
 - ``Board`` and ``Move``: python-chess's names for positions and moves, plus
   ERAN, PIN and named leniencies.
 - ``chessnote.polyglot``: python-chess's ``chess.polyglot`` (Polyglot keys
-  and opening books).
+  and opening books); ``chessnote.pgn``, ``chessnote.svg`` and
+  ``chessnote.engine``'s scores: its ``chess.pgn`` (game trees, visitors,
+  exporters), ``chess.svg`` and ``chess.engine`` scores. With
+  ``SquareSet`` and the rest of ``Board``, ``import chessnote as chess``
+  runs code written for python-chess 1.11 (``docs/python.md``).
 """
 
 from . import _chessnote as _native
