@@ -699,12 +699,36 @@ impl PyBoard {
         Ok(setup)
     }
 
-    /// The legal (or pseudo-legal) moves, in python-chess's order.
-    fn view(&self, pseudo: bool) -> MoveView {
-        MoveView {
-            moves: moves::ordered(self.position.as_ref(), pseudo),
-            position: self.position.clone(),
-            mode: self.mode,
+    /// The legal (or pseudo-legal) moves in python-chess's order, the
+    /// position they are of, and how castling is written.
+    pub(crate) fn ordered_moves(
+        &self,
+        pseudo: bool,
+    ) -> (Vec<Move>, Option<Position>, CastlingMode) {
+        (
+            moves::ordered(self.position.as_ref(), pseudo),
+            self.position.clone(),
+            self.mode,
+        )
+    }
+
+    /// How many legal (or pseudo-legal) moves there are.
+    pub(crate) fn count_moves(&self, pseudo: bool) -> usize {
+        match (&self.position, pseudo) {
+            (None, _) => 0,
+            (Some(position), false) => position.count_legal_moves(),
+            (Some(position), true) => position.pseudo_legal_moves().len(),
+        }
+    }
+
+    /// Whether `mv` is legal (or pseudo-legal) here.
+    pub(crate) fn has_move(&self, mv: &PyMove, pseudo: bool) -> bool {
+        if pseudo {
+            self.pseudo_legal(mv).is_some()
+        } else {
+            self.position
+                .as_ref()
+                .is_some_and(|position| mv.0 != Uci::Null && mv.0.to_move(position).is_ok())
         }
     }
 
@@ -848,18 +872,25 @@ impl PyBoard {
         self.stack.iter().map(|played| PyMove(played.mv)).collect()
     }
 
-    /// The legal moves, in python-chess's order (none for a board that is
-    /// not valid): iterate them, `count()` them, ask `move in`.
+    /// The legal moves (none for a board that is not valid), a view of the
+    /// board: iterate them (in python-chess's order), `count()` them, ask
+    /// `move in`.
     #[getter]
-    fn legal_moves(&self) -> LegalMoveGenerator {
-        LegalMoveGenerator(self.view(false))
+    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator(MoveView {
+            board: slf.clone().unbind(),
+            pseudo: false,
+        })
     }
 
     /// The pseudo-legal moves (the legal ones, and those that leave the
     /// king in check), in python-chess's order.
     #[getter]
-    fn pseudo_legal_moves(&self) -> PseudoLegalMoveGenerator {
-        PseudoLegalMoveGenerator(self.view(true))
+    fn pseudo_legal_moves(slf: &Bound<'_, Self>) -> PseudoLegalMoveGenerator {
+        PseudoLegalMoveGenerator(MoveView {
+            board: slf.clone().unbind(),
+            pseudo: true,
+        })
     }
 
     /// The FEN (X-FEN castling in Chess960, as python-chess writes it).
@@ -1297,7 +1328,7 @@ impl PyBoard {
     /// Whether `mv` is pseudo-legal: a move of the side to move's pieces by
     /// how they move, legal or leaving its king in check.
     fn is_pseudo_legal(&self, mv: &PyMove) -> bool {
-        self.pseudo_legal(mv).is_some()
+        self.has_move(mv, true)
     }
 
     /// The legal moves from a square of `from_mask` to one of `to_mask`
@@ -1682,9 +1713,7 @@ impl PyBoard {
     }
 
     fn is_legal(&self, mv: &PyMove) -> bool {
-        self.position
-            .as_ref()
-            .is_some_and(|position| mv.0.to_move(position).is_ok())
+        self.has_move(mv, false)
     }
 
     fn is_check(&self) -> bool {

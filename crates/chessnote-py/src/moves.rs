@@ -1,7 +1,7 @@
 //! `Move` and `Piece` (python-chess's), and the views of a board's legal
 //! and pseudo-legal moves in python-chess's order.
 
-use chessnote::position::{CastlingMode, Position};
+use chessnote::position::Position;
 use chessnote::uci::Uci;
 use chessnote::{Color, Move, PieceKind, Square};
 use pyo3::exceptions::PyValueError;
@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyList;
 
+use crate::board::PyBoard;
 use crate::errors::{self, Place};
 
 /// python-chess's piece type numbers: PAWN = 1 … KING = 6.
@@ -347,38 +348,33 @@ pub(crate) fn move_list(
     PyList::new(py, objects)
 }
 
-/// The moves a generator view holds, and the position they are of.
+/// A live view of a board's legal (or pseudo-legal) moves, as
+/// python-chess's generators are: each question is asked of the board as it
+/// is then.
 pub(crate) struct MoveView {
-    pub(crate) moves: Vec<Move>,
-    /// The position they are legal (or pseudo-legal) in, for their SAN.
-    pub(crate) position: Option<Position>,
-    pub(crate) mode: CastlingMode,
+    pub(crate) board: Py<PyBoard>,
+    pub(crate) pseudo: bool,
 }
 
 impl MoveView {
-    fn py_moves(&self) -> impl Iterator<Item = PyMove> + '_ {
-        self.moves
-            .iter()
-            .map(|&mv| PyMove(Uci::from_move(mv, self.mode)))
-    }
-
     fn iter(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let moves = self.moves.iter().map(|&mv| Uci::from_move(mv, self.mode));
+        let (moves, _, mode) = self.board.borrow(py).ordered_moves(self.pseudo);
+        let moves = moves.iter().map(|&mv| Uci::from_move(mv, mode));
         Ok(move_list(py, moves)?.call_method0("__iter__")?.unbind())
     }
 
     /// `<Name at 0x7f… (e4, Nf3, ...)>`: each move in SAN where legal, else
     /// in UCI (python-chess's form; `address` is the object's `id`).
-    fn repr(&self, name: &str, address: usize) -> String {
-        let texts: Vec<String> = match &self.position {
-            Some(position) => self
-                .moves
+    fn repr(&self, py: Python<'_>, name: &str, address: usize) -> String {
+        let (moves, position, mode) = self.board.borrow(py).ordered_moves(self.pseudo);
+        let texts: Vec<String> = match &position {
+            Some(position) => moves
                 .iter()
                 .map(|&mv| {
                     if position.is_legal(mv) {
                         chessnote::san::SanPlus::from_move(position, mv).to_string()
                     } else {
-                        Uci::from_move(mv, self.mode).to_string()
+                        Uci::from_move(mv, mode).to_string()
                     }
                 })
                 .collect(),
@@ -393,21 +389,21 @@ macro_rules! move_view {
     ($name:ident, $text:literal) => {
         #[pymethods]
         impl $name {
-            /// How many there are.
-            fn count(&self) -> usize {
-                self.0.moves.len()
+            /// How many there are now.
+            fn count(&self, py: Python<'_>) -> usize {
+                self.0.board.borrow(py).count_moves(self.0.pseudo)
             }
 
-            fn __len__(&self) -> usize {
-                self.0.moves.len()
+            fn __len__(&self, py: Python<'_>) -> usize {
+                self.count(py)
             }
 
-            fn __bool__(&self) -> bool {
-                !self.0.moves.is_empty()
+            fn __bool__(&self, py: Python<'_>) -> bool {
+                self.count(py) > 0
             }
 
-            fn __contains__(&self, mv: PyMove) -> bool {
-                self.0.py_moves().any(|m| m == mv)
+            fn __contains__(&self, py: Python<'_>, mv: PyMove) -> bool {
+                self.0.board.borrow(py).has_move(&mv, self.0.pseudo)
             }
 
             fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -415,20 +411,20 @@ macro_rules! move_view {
             }
 
             fn __repr__(slf: &Bound<'_, Self>) -> String {
-                slf.get().0.repr($text, slf.as_ptr() as usize)
+                slf.get().0.repr(slf.py(), $text, slf.as_ptr() as usize)
             }
         }
     };
 }
 
-/// A board's legal moves, as python-chess's `LegalMoveGenerator`: taken
-/// when asked for, in python-chess's order.
+/// A board's legal moves, as python-chess's `LegalMoveGenerator`: a view,
+/// asked of the board as it is (in python-chess's order when iterated).
 #[pyclass(module = "chessnote", frozen)]
 pub struct LegalMoveGenerator(pub(crate) MoveView);
 
 /// A board's pseudo-legal moves (python-chess's
 /// `PseudoLegalMoveGenerator`): the legal ones and those that would leave
-/// the king in check, in python-chess's order.
+/// the king in check, a view as `LegalMoveGenerator` is.
 #[pyclass(module = "chessnote", frozen)]
 pub struct PseudoLegalMoveGenerator(pub(crate) MoveView);
 

@@ -212,3 +212,21 @@ def test_moves_are_python_chess_s():
             theirs.uci(), bool(theirs), repr(theirs), str(theirs)
         ), args
         assert (ours == chessnote.Move.null()) == (theirs == chess.Move.null()), args
+
+
+def test_move_generators_are_views_of_the_board():
+    """As python-chess's: a generator taken before a move answers for the
+    board after it."""
+    chess = python_chess()
+    answers = []
+    for module in (chess, chessnote):
+        board = module.Board()
+        legal, pseudo = board.legal_moves, board.pseudo_legal_moves
+        board.push_san("e4")
+        board.push_san("f5")
+        move = module.Move.from_uci("d1h5")
+        answers.append(([m.uci() for m in legal], legal.count(), bool(legal), move in legal,
+                        [m.uci() for m in pseudo], pseudo.count(), move in pseudo))
+        board.push(move)
+        answers.append(([m.uci() for m in legal], legal.count(), module.Move.from_uci("e8f7") in pseudo))
+    assert answers[2:] == answers[:2]
