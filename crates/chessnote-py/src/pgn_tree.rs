@@ -4,13 +4,10 @@
 //! its lines. The classes users see (`Game`, `GameNode`, `ChildNode`,
 //! `Headers`) are thin Python over these (`python/chessnote/pgn.py`).
 
-use chessnote::fen::FenOptions;
 use chessnote::pgn::{
-    GameTree, Nag, NodeId, PgnErrorKind, PgnLeniency, ReadOptions, Reader, TagSelection,
-    WriteOptions,
+    GameTree, Nag, NodeId, PgnErrorKind, ReadOptions, Reader, TagSelection, WriteOptions,
 };
 use chessnote::position::{CastlingMode, Notation, Position, WriteNotation};
-use chessnote::san::SanOptions;
 use chessnote::uci::Uci;
 use chessnote::{Move, Setup};
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -21,18 +18,6 @@ use crate::board::PyBoard;
 use crate::errors;
 use crate::games::PyGameError;
 use crate::moves::{self, PyMove};
-
-/// How python-chess reads: the SAN it takes without naming a leniency
-/// (long algebraic moves, a wrong `+`, more disambiguation than needed),
-/// moves in UCI, results written `½-½`, FENs as leniently as it does.
-fn python_chess_options() -> ReadOptions {
-    let mut options = ReadOptions::DEFAULT
-        .with_leniency(PgnLeniency::UnicodeResult)
-        .with_leniency(PgnLeniency::UciMoves);
-    options.san = SanOptions::LENIENT;
-    options.fen = FenOptions::LENIENT;
-    options
-}
 
 /// Whether a line is blank as Python's `str.isspace` says (not empty).
 fn is_space(line: &str) -> bool {
@@ -151,7 +136,7 @@ impl PyTree {
     fn parse(py: Python<'_>, text: &str) -> (PyTree, usize) {
         let (tree, more) = py.detach(|| {
             let mut trees =
-                Reader::from_slice_with(text.as_bytes(), python_chess_options()).game_trees();
+                Reader::from_slice_with(text.as_bytes(), ReadOptions::PYTHON_CHESS).game_trees();
             let first = trees.next();
             // Games with tags or moves (not a stray token's).
             let more = trees
@@ -278,15 +263,7 @@ impl PyTree {
     /// the tags missing, the termination marker as the result when the
     /// tags leave it unknown) and the other tags, in order.
     fn headers<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
-        const ROSTER: [(&str, &str); 7] = [
-            ("Event", "?"),
-            ("Site", "?"),
-            ("Date", "????.??.??"),
-            ("Round", "?"),
-            ("White", "?"),
-            ("Black", "?"),
-            ("Result", "*"),
-        ];
+        const ROSTER: [(&str, &str); 7] = chessnote::pgn::tags::SEVEN_TAG_ROSTER_UNKNOWN;
         let roster = PyDict::new(py);
         for (name, unknown) in ROSTER {
             roster.set_item(name, unknown)?;

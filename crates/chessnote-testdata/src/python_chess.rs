@@ -5,15 +5,7 @@
 /// Roster first with its defaults, then the other tags where they first
 /// appear, each with its last value.
 pub fn python_headers(tags: &[(String, String)]) -> Vec<(String, String)> {
-    const ROSTER: [(&str, &str); 7] = [
-        ("Event", "?"),
-        ("Site", "?"),
-        ("Date", "????.??.??"),
-        ("Round", "?"),
-        ("White", "?"),
-        ("Black", "?"),
-        ("Result", "*"),
-    ];
+    const ROSTER: [(&str, &str); 7] = chessnote::pgn::tags::SEVEN_TAG_ROSTER_UNKNOWN;
     let mut out: Vec<(String, String)> = ROSTER
         .iter()
         .map(|(n, v)| (n.to_string(), v.to_string()))

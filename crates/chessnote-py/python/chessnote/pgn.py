@@ -659,7 +659,16 @@ class Game(GameNode):
                 list(self.headers.items()), visitor.columns, visitor.headers, visitor.comments,
                 visitor.variations), movetext=False)
             return visitor.result()
+        return self._visit(visitor, reading=False)
+
+    def _visit(self, visitor: BaseVisitor, *, reading: bool) -> Any:
+        """Calls ``visitor`` on the game in python-chess's order: as its
+        ``accept`` does, or (``reading``) as its reader does: the headers
+        begun, each board handed over left as it is after the move, and the
+        errors handed to ``handle_error``."""
         if visitor.begin_game() is not SKIP:
+            if reading:
+                visitor.begin_headers()
             for name, value in self.headers.items():
                 visitor.visit_header(name, value)
             if visitor.end_headers() is not SKIP:
@@ -669,8 +678,11 @@ class Game(GameNode):
                     visitor.visit_comment(self.comment)
                 first = self.next()
                 if first is not None:
-                    _walk(board, first, visitor, sidelines=True)
+                    _walk(board, first, visitor, sidelines=True, live=reading)
                 visitor.visit_result(self.headers.get("Result", "*"))
+        if reading:
+            for error in self.errors:
+                visitor.handle_error(error)
         visitor.end_game()
         return visitor.result()
 
@@ -1088,25 +1100,7 @@ def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:  # noqa: N8
         game.errors.append(error)
     if Visitor is GameBuilder:
         return game
-    visitor = Visitor()
-    if visitor.begin_game() is not SKIP:
-        managed = visitor.begin_headers()
-        for name, value in game.headers.items():
-            visitor.visit_header(name, value)
-        if visitor.end_headers() is not SKIP:
-            board = game.board()
-            visitor.visit_board(board)
-            if game.comment:
-                visitor.visit_comment(game.comment)
-            first = game.next()
-            if first is not None:
-                _walk(board, first, visitor, sidelines=True, live=True)
-            visitor.visit_result(game.headers.get("Result", "*"))
-        del managed
-    for error in game.errors:
-        visitor.handle_error(error)
-    visitor.end_game()
-    return visitor.result()
+    return game._visit(Visitor(), reading=True)
 
 
 def read_headers(handle: TextIO) -> Optional[Headers]:

@@ -235,6 +235,29 @@ impl ReadOptions {
         ..ReadOptions::DEFAULT
     };
 
+    /// How python-chess reads, to compare with it or stand in for it:
+    /// [`ReadOptions::DEFAULT`] with the SAN it takes without naming a
+    /// leniency (long algebraic moves, a wrong `+`, more disambiguation
+    /// than needed …: every SAN leniency), results written `½-½`
+    /// ([`PgnLeniency::UnicodeResult`]), and FEN tags as leniently as it
+    /// reads them. What `chessnote.pgn` (python-chess's `chess.pgn` in
+    /// Python) reads with.
+    ///
+    /// ```
+    /// use chessnote::pgn::{ReadOptions, Reader};
+    /// let pgn = "1. e4 e5 2. Ng1f3 Nb8-c6 3. Bb5+ ½-½".as_bytes();
+    /// let game = Reader::from_slice_with(pgn, ReadOptions::PYTHON_CHESS).games().next().unwrap();
+    /// assert_eq!((game.uci().count(), game.errors.len()), (5, 0));
+    /// ```
+    pub const PYTHON_CHESS: ReadOptions = ReadOptions {
+        leniencies: ReadOptions::DEFAULT
+            .leniencies
+            .with(PgnLeniency::UnicodeResult),
+        san: SanOptions::LENIENT,
+        fen: FenOptions::LENIENT,
+        ..ReadOptions::DEFAULT
+    };
+
     /// With one more PGN leniency.
     #[must_use]
     pub const fn with_leniency(mut self, leniency: PgnLeniency) -> ReadOptions {

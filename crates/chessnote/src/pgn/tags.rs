@@ -45,6 +45,24 @@ use crate::text::{AsciiSink, ascii_text, error_kind, messages, notation_error};
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
+/// The [`SEVEN_TAG_ROSTER`] with the values that stand for "unknown"
+/// (`?`, `????.??.??`, `*`): what writers, and python-chess's headers, give
+/// a missing tag.
+///
+/// ```
+/// use chessnote::pgn::tags::SEVEN_TAG_ROSTER_UNKNOWN;
+/// assert_eq!(SEVEN_TAG_ROSTER_UNKNOWN[2], ("Date", "????.??.??"));
+/// ```
+pub const SEVEN_TAG_ROSTER_UNKNOWN: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
 /// The place of a tag name in the [`SEVEN_TAG_ROSTER`], if it is one of the
 /// seven. Tag names are case-sensitive.
 ///

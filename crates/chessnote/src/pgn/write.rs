@@ -243,15 +243,7 @@ impl Default for WriteOptions {
 
 /// The Seven Tag Roster, in the standard's order, with the values that
 /// stand for "unknown".
-pub(super) const ROSTER: [(&str, &str); 7] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-    ("Result", "*"),
-];
+pub(super) const ROSTER: [(&str, &str); 7] = super::tags::SEVEN_TAG_ROSTER_UNKNOWN;
 
 /// The result a game is written with: the `Result` tag unless it is
 /// missing or `*` (then the termination marker, else `*`), as python-chess

@@ -4,9 +4,7 @@
 
 use std::io::Read;
 
-use chessnote::fen::FenOptions;
-use chessnote::pgn::{Chunks, Game, PgnLeniency, ReadOptions, Reader};
-use chessnote::san::SanOptions;
+use chessnote::pgn::{Chunks, Game, ReadOptions, Reader};
 use serde_json::Value;
 
 use crate::common;
@@ -55,12 +53,7 @@ pub fn pgn_files() -> Vec<(String, Vec<u8>)> {
 /// naming them (long algebraic moves, a wrong `+`, more disambiguation than
 /// needed, …), results written `½-½`.
 pub fn python_chess_options() -> ReadOptions {
-    let mut options = ReadOptions::DEFAULT
-        .with_leniency(PgnLeniency::UnicodeResult)
-        .with_leniency(PgnLeniency::UciMoves);
-    options.san = SanOptions::LENIENT;
-    options.fen = FenOptions::LENIENT;
-    options
+    ReadOptions::PYTHON_CHESS
 }
 
 /// The lines of a committed vectors file (`tests/data/NAME`, or a path
