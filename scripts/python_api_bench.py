@@ -135,7 +135,7 @@ def main() -> int:
                     print(f"{name}: {who} counted {count}, not {previous}", file=sys.stderr)
                     return 1
 
-    print(f"{args.file}: {len(games)} games replayed, {args.read_games} read; "
+    print(f"{args.file}: {len(games)} games replayed, {units[('read_only', 'count')]} read; "
           f"{args.rounds} rounds, medians")
     print(f"{'workload':<10} {'chessnote s':>12} {'python-chess s':>15} {'ratio':>7} {'target':>7}")
     rows = []
