@@ -224,14 +224,6 @@ impl PyTree {
         Ok(PyTree { tree })
     }
 
-    /// The first game of a text, read as python-chess reads (an empty game
-    /// when the text holds none), and how many more games the text holds
-    /// (python-chess reads games not parted by a blank line as one).
-    #[staticmethod]
-    fn read(py: Python<'_>, text: &str) -> (PyTree, usize) {
-        PyTree::parse(py, text)
-    }
-
     fn __copy__(&self) -> PyTree {
         PyTree {
             tree: self.tree.clone(),
@@ -287,21 +279,6 @@ impl PyTree {
             roster.set_item("Result", marker.as_str())?;
         }
         Ok((roster, others))
-    }
-
-    /// The termination marker of the main line, as read (None if none).
-    fn marker(&self) -> Option<String> {
-        self.tree.marker.map(|m| m.as_str().to_owned())
-    }
-
-    /// Whether the start is Chess960's.
-    fn chess960(&self) -> bool {
-        self.mode() == CastlingMode::Chess960
-    }
-
-    /// The start position's FEN.
-    fn start_fen(&self) -> String {
-        self.tree.start().to_setup().to_string()
     }
 
     fn parent(&self, id: usize) -> PyResult<Option<usize>> {
@@ -421,16 +398,9 @@ impl PyTree {
         moves::move_list(py, moves.into_iter())
     }
 
-    /// Adds a move after a node (last of its variations, or `main`: first);
-    /// raises `IllegalMoveError` when it is not legal there.
-    #[pyo3(signature = (id, mv, main = false))]
-    fn add_variation(
-        &mut self,
-        py: Python<'_>,
-        id: usize,
-        mv: PyMove,
-        main: bool,
-    ) -> PyResult<usize> {
+    /// Adds a move after a node, last of its variations; raises
+    /// `IllegalMoveError` when it is not legal there.
+    fn add_variation(&mut self, py: Python<'_>, id: usize, mv: PyMove) -> PyResult<usize> {
         let parent = self.id(id)?;
         let position = self.tree.position(parent);
         let added = match mv.0 {
@@ -449,9 +419,6 @@ impl PyTree {
                     .map_err(|err| errors::IllegalMoveError::new_err(err.to_string()))?
             }
         };
-        if main {
-            self.tree.promote_to_main(added);
-        }
         Ok(added.index())
     }
 
