@@ -11,6 +11,13 @@
 
 use pyo3::prelude::*;
 
+/// The extension's allocator: mimalloc, with the feature of that name (on
+/// by default). Objects are allocated and freed by the extension only, so
+/// it need not be the interpreter's (pymalloc stays Python's).
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod board;
 mod errors;
 mod games;
