@@ -351,7 +351,7 @@ columns! { |row|
     San = "san", Texts, never, SAN => Value::Texts(TextList { row, of: TextsOf::San });
     /// The position after the last move played, as FEN (null when the
     /// start position is not legal).
-    FinalFen = "final_fen", Text, null, MOVES => Value::Text(row.record().game.end().map(|end| Cow::Owned(end.to_string())));
+    FinalFen = "final_fen", Text, null, MOVES => Value::Text(row.record().game.final_fen().map(Cow::Owned));
     /// The ECO code of the opening as Lichess names it (the deepest of the
     /// first 40 positions in its openings table; null when none is, or the
     /// game does not start from the standard position).

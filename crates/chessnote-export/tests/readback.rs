@@ -402,6 +402,8 @@ fn uci_of(game: &Game) -> Vec<String> {
                 };
                 format!("{}{file}{}", sq(king), king.ascii()[1] as char)
             }
+            // A crazyhouse drop: `N@f3`.
+            Some(Move::Drop { piece, to }) => format!("{}@{}", piece.char(), sq(to)),
         })
         .collect()
 }
@@ -523,6 +525,18 @@ fn final_fen(game: &Game) -> Option<String> {
     let unplayable = [PgnErrorKind::InvalidFen, PgnErrorKind::UnsupportedVariant];
     if game.errors.iter().any(|e| unplayable.contains(&e.kind())) {
         return None;
+    }
+    if let Some(start) = game.variant_start() {
+        // A variant's game, played again by its rules (its FEN with the
+        // pockets and counters the variant adds).
+        let mut position = start.clone();
+        for m in game.moves.iter().take_while(|m| m.played) {
+            match m.mv {
+                Some(mv) => position.play(mv).expect("a move played is legal"),
+                None => assert!(position.play_null()),
+            }
+        }
+        return Some(position.to_variant_setup().to_string());
     }
     for m in game.moves.iter().take_while(|m| m.played) {
         match m.mv {

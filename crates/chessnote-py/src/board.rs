@@ -113,7 +113,7 @@ fn promoted_after(promoted: u64, mv: Move) -> u64 {
             (promoted & !from & !to) | if moved { to } else { 0 }
         }
         Move::Castle { king, rook } => promoted & !(1 << king.index()) & !(1 << rook.index()),
-        Move::EnPassant { .. } => promoted,
+        Move::EnPassant { .. } | Move::Drop { .. } => promoted,
     }
 }
 
@@ -375,12 +375,31 @@ impl PyBoard {
     fn touched(mv: &PyMove) -> u64 {
         match mv.0 {
             Uci::Normal { from, to, .. } => (1u64 << from.index()) ^ (1u64 << to.index()),
-            Uci::Null => 0,
+            Uci::Null | Uci::Drop { .. } => 0,
         }
+    }
+
+    /// Refuses a game of a Lichess variant: its board would be played by
+    /// the rules of chess (a wrong board, with no error), and the
+    /// variants' boards are not provided yet.
+    pub(crate) fn refuse_variant(variant: chessnote::Variant) -> PyResult<()> {
+        if variant == chessnote::Variant::Standard {
+            return Ok(());
+        }
+        Err(PyValueError::new_err(format!(
+            "a {variant} game's board: the variants' boards are not provided yet \
+             (its moves, SAN and PGN are)"
+        )))
     }
 
     /// The board after a game's moves played, with them on the stack.
     pub fn after(game: &pgn::Game) -> PyResult<PyBoard> {
+        let variant = game
+            .tag("Variant")
+            .and_then(|name| pgn::tags::Variant::from_ascii(name.trim().as_bytes()).ok())
+            .and_then(pgn::tags::Variant::rules)
+            .unwrap_or_default();
+        PyBoard::refuse_variant(variant)?;
         let mut board = PyBoard::of(
             game.start,
             game.chess960,

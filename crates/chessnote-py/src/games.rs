@@ -244,7 +244,7 @@ impl PyGame {
     /// position is not legal.
     #[getter]
     fn final_fen(&self) -> Option<String> {
-        self.game.end().map(|end| end.to_string())
+        self.game.final_fen()
     }
 
     /// The opening as Lichess names it (its openings table, looked up by

@@ -55,14 +55,26 @@ impl From<Uci> for PyMove {
 #[pymethods]
 impl PyMove {
     #[new]
-    #[pyo3(signature = (from_square, to_square, promotion = None))]
-    fn new(from_square: u8, to_square: u8, promotion: Option<u8>) -> PyResult<PyMove> {
-        let promotion = match promotion {
-            None => None,
-            Some(n) => Some(piece_kind(n).ok_or_else(|| {
+    #[pyo3(signature = (from_square, to_square, promotion = None, drop = None))]
+    fn new(
+        from_square: u8,
+        to_square: u8,
+        promotion: Option<u8>,
+        drop: Option<u8>,
+    ) -> PyResult<PyMove> {
+        let kind = |n: u8| {
+            piece_kind(n).ok_or_else(|| {
                 PyValueError::new_err(format!("piece type {n} is not 1 (pawn) to 6 (king)"))
-            })?),
+            })
         };
+        let promotion = promotion.map(kind).transpose()?;
+        if let Some(piece) = drop.map(kind).transpose()? {
+            // A crazyhouse drop: python-chess's `Move(sq, sq, drop=KNIGHT)`.
+            return Ok(PyMove(Uci::Drop {
+                piece,
+                to: square(to_square)?,
+            }));
+        }
         if (from_square, to_square, promotion) == (0, 0, None) {
             // python-chess's null move is `Move(0, 0)`.
             return Ok(PyMove(Uci::Null));
@@ -100,6 +112,7 @@ impl PyMove {
     pub(crate) fn from_square(&self) -> u8 {
         match self.0 {
             Uci::Normal { from, .. } => from.index(),
+            Uci::Drop { to, .. } => to.index(),
             Uci::Null => 0,
         }
     }
@@ -109,7 +122,7 @@ impl PyMove {
     #[allow(clippy::wrong_self_convention)]
     pub(crate) fn to_square(&self) -> u8 {
         match self.0 {
-            Uci::Normal { to, .. } => to.index(),
+            Uci::Normal { to, .. } | Uci::Drop { to, .. } => to.index(),
             Uci::Null => 0,
         }
     }
@@ -119,7 +132,16 @@ impl PyMove {
     fn promotion(&self) -> Option<u8> {
         match self.0 {
             Uci::Normal { promotion, .. } => promotion.map(piece_type),
-            Uci::Null => None,
+            Uci::Null | Uci::Drop { .. } => None,
+        }
+    }
+
+    /// The piece type dropped (crazyhouse), or None.
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        match self.0 {
+            Uci::Drop { piece, .. } => Some(piece_type(piece)),
+            _ => None,
         }
     }
 
@@ -254,6 +276,7 @@ fn python_chess_order(mv: Move, evasions: bool) -> (u8, u8, u8, u8, u8) {
         Move::Normal { from, to, .. } => (1, down(from), down(to), 0),
         Move::Castle { rook, .. } => (2, down(rook), 0, 0),
         Move::EnPassant { from, .. } => (6, down(from), 0, 0),
+        Move::Drop { piece, to } => (7, piece as u8, down(to), 0),
     };
     (
         u8::from(!(evasions && group == 0)),
@@ -310,13 +333,16 @@ fn slot(uci: Uci) -> usize {
             pair * PROMOTION_SLOTS + promotion.map_or(0, |kind| kind as usize + 1)
         }
         Uci::Null => 64 * 64 * PROMOTION_SLOTS,
+        Uci::Drop { piece, to } => {
+            64 * 64 * PROMOTION_SLOTS + 1 + piece as usize * 64 + usize::from(to.index())
+        }
     }
 }
 
 /// The shared Python object of a move.
 pub(crate) fn shared_move(py: Python<'_>, uci: Uci) -> PyResult<Py<PyMove>> {
     let all = MOVES.get_or_try_init(py, || -> PyResult<Vec<Py<PyMove>>> {
-        let mut all = Vec::with_capacity(64 * 64 * PROMOTION_SLOTS + 1);
+        let mut all = Vec::with_capacity(64 * 64 * PROMOTION_SLOTS + 1 + 6 * 64);
         for from in Square::ALL {
             for to in Square::ALL {
                 let promotions = [None].into_iter().chain(PieceKind::ALL.map(Some));
@@ -332,6 +358,13 @@ pub(crate) fn shared_move(py: Python<'_>, uci: Uci) -> PyResult<Py<PyMove>> {
             }
         }
         all.push(Py::new(py, PyMove(Uci::Null))?);
+        for piece in PieceKind::ALL {
+            for to in Square::ALL {
+                let uci = Uci::Drop { piece, to };
+                debug_assert_eq!(slot(uci), all.len());
+                all.push(Py::new(py, PyMove(uci))?);
+            }
+        }
         Ok(all)
     })?;
     Ok(all[slot(uci)].clone_ref(py))

@@ -360,6 +360,7 @@ impl PyTree {
 
     /// The board after a node's moves, with them on its move stack.
     fn board(&self, id: usize) -> PyResult<PyBoard> {
+        PyBoard::refuse_variant(self.tree.variant())?;
         let moves = self.tree.moves_to(self.id(id)?);
         PyBoard::replayed(self.tree.start(), &moves)
     }

@@ -44,24 +44,26 @@ static UCI: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 
 static NAMES: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 
-/// The slot of a UCI move in [`UCI`].
-fn slot(uci: Uci) -> usize {
+/// The slot of a UCI move in [`UCI`]; `None` for those it has not (drops,
+/// antichess's promotions to a king).
+fn slot(uci: Uci) -> Option<usize> {
     match uci {
-        Uci::Null => 64 * 64 * 5,
+        Uci::Null => Some(64 * 64 * 5),
         Uci::Normal {
             from,
             to,
             promotion,
         } => {
-            let letter = promotion.map_or(0, |p| {
-                let lower = p.upper_ascii().to_ascii_lowercase();
-                PROMOTIONS
-                    .iter()
-                    .position(|&l| l == lower)
-                    .map_or(0, |i| i + 1)
-            });
-            (from as usize * 64 + to as usize) * 5 + letter
+            let letter = match promotion {
+                None => 0,
+                Some(p) => {
+                    let lower = p.upper_ascii().to_ascii_lowercase();
+                    1 + PROMOTIONS.iter().position(|&l| l == lower)?
+                }
+            };
+            Some((from as usize * 64 + to as usize) * 5 + letter)
         }
+        Uci::Drop { .. } => None,
     }
 }
 
@@ -90,9 +92,9 @@ pub fn uci_strings<'py>(
     moves: impl Iterator<Item = Uci>,
 ) -> impl Iterator<Item = Bound<'py, PyString>> {
     let table = uci_table(py);
-    // Every move has its slot (the tests compare these lists with the
-    // command's moves on real games).
-    moves.map(move |m| match table.get(slot(m)) {
+    // The tests compare these lists with the command's moves on real
+    // games; a move with no slot is written anew.
+    moves.map(move |m| match slot(m).and_then(|at| table.get(at)) {
         Some(text) => text.bind(py).clone(),
         None => PyString::new(py, &m.to_string()),
     })

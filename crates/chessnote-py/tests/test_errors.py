@@ -91,7 +91,7 @@ def test_illegal_and_ambiguous_moves():
 
 
 def test_move_from_uci_errors():
-    for text, bad in (("e2e9", 3), ("i2e4", 0), ("e2e4k", 4)):
+    for text, bad in (("e2e9", 3), ("i2e4", 0), ("e2e4x", 4)):
         with pytest.raises(chessnote.InvalidMoveError) as info:
             Move.from_uci(text)
         check_error(info.value, text)

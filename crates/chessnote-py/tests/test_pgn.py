@@ -48,23 +48,11 @@ EXPECTED: dict[str, set[int]] = {
     'small/scalachess-fixtures/crazyhouseNoVariantTag.pgn': {0},
     'small/scalachess-fixtures/invalidVariant.pgn': {0},
     'small/scalachess-fixtures/completeTagsWithSpaces.pgn': {0},
-    # Variants (antichess, atomic, crazyhouse): python-chess plays them, chessnote has none yet
-    # (issue 34).
-    'small/python-chess/antichess-programfox.pgn': {0, 1},
-    'small/python-chess/knightvuillaume-jannlee-zh-lichess.pgn': {0},
-    'small/python-chess/saturs-jannlee-zh-lichess.pgn': {0},
-    'small/scalachess/pgn-render-snapshot.pgn': {2},
-    'small/scalachess-fixtures/atomicPromotion.pgn': {0},
-    'small/scalachess-fixtures/atomicRegression.pgn': {0},
-    'small/scalachess-fixtures/chessComCrazyhouse.pgn': {0},
-    'small/scalachess-fixtures/crazyhouse1.pgn': {0},
-    'small/scalachess-fixtures/crazyhouse2.pgn': {0},
-    'small/scalachess-fixtures/crazyhouseFromProd.pgn': {0},
-    'small/chessops/headers-and-moves-on-the-same-line.pgn': {0, 1},
     # Tag lines python-chess does not read (several on a line, leading white space, quotes not
     # escaped or not closed, a `[` line that is no tag, which it drops with the moves on it):
     # chessnote reads each tag.
     'small/chessops/pathological-headers.pgn': {0},
+    'small/chessops/headers-and-moves-on-the-same-line.pgn': {0},
     'small/chessops/leading-whitespace.pgn': {0, 2, 3},
     'small/scalachess-fixtures/inlineTags.pgn': {0},
     'small/scalachess-fixtures/unclosedQuote.pgn': {0},

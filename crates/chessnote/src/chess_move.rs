@@ -55,6 +55,15 @@ pub enum Move {
         /// The square of the rook it castles with.
         rook: Square,
     },
+    /// A piece from the pocket put on an empty square (crazyhouse). It has
+    /// no square of departure: [`Move::from`] gives `to`, as python-chess's
+    /// drops do.
+    Drop {
+        /// The piece dropped (never a king).
+        piece: PieceKind,
+        /// The square it is put on.
+        to: Square,
+    },
 }
 
 impl Move {
@@ -69,10 +78,12 @@ impl Move {
             Move::Normal { piece, .. } => piece,
             Move::EnPassant { .. } => PieceKind::Pawn,
             Move::Castle { .. } => PieceKind::King,
+            Move::Drop { piece, .. } => piece,
         }
     }
 
-    /// The square the moving piece leaves (the king's, for castling).
+    /// The square the moving piece leaves (the king's, for castling; a
+    /// drop's own square, for a drop).
     ///
     /// ```
     /// use chessnote::{Move, Square};
@@ -82,6 +93,7 @@ impl Move {
         match *self {
             Move::Normal { from, .. } | Move::EnPassant { from, .. } => from,
             Move::Castle { king, .. } => king,
+            Move::Drop { to, .. } => to,
         }
     }
 
@@ -94,7 +106,7 @@ impl Move {
     /// ```
     pub const fn to(&self) -> Square {
         match *self {
-            Move::Normal { to, .. } | Move::EnPassant { to, .. } => to,
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } | Move::Drop { to, .. } => to,
             Move::Castle { king, rook } => {
                 let side = if (rook as u8) < (king as u8) {
                     CastlingSide::QueenSide
@@ -116,7 +128,7 @@ impl Move {
         match *self {
             Move::Normal { capture, .. } => capture,
             Move::EnPassant { .. } => Some(PieceKind::Pawn),
-            Move::Castle { .. } => None,
+            Move::Castle { .. } | Move::Drop { .. } => None,
         }
     }
 
@@ -187,9 +199,13 @@ impl Move {
 
 impl fmt::Display for Move {
     /// A plain, position-free rendering for debugging: `Ng1-f3`, `Pe5xd6`
-    /// (en passant), `Ke1-h1` (castling, king takes rook). The notations
+    /// (en passant), `Ke1-h1` (castling, king takes rook), `N@f3` (a
+    /// drop). The notations
     /// (`san`, `uci`, …) are what to show users.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Move::Drop { piece, to } = *self {
+            return write!(f, "{}@{to}", piece.char());
+        }
         let sep = if self.is_capture() { 'x' } else { '-' };
         let to = match *self {
             Move::Castle { rook, .. } => rook,

@@ -50,6 +50,13 @@ pub enum Lan {
     Castle(CastlingSide),
     /// The null move, `--`.
     Null,
+    /// A crazyhouse drop, written as in SAN: `N@f3`, `@e4` for a pawn.
+    Drop {
+        /// The piece dropped (never a king).
+        piece: PieceKind,
+        /// The square it is put on.
+        to: Square,
+    },
 }
 
 /// A LAN move with its `+` or `#` suffix.
@@ -99,6 +106,8 @@ error_kind! {
         PieceWithPromotion = ("piece-with-promotion", messages::PIECE_WITH_PROMOTION),
         /// Something follows a complete move.
         UnexpectedByte = ("unexpected-byte", messages::UNEXPECTED_BYTE),
+        /// A drop's piece is not `P`, `N`, `B`, `R` or `Q` (`N@f3`).
+        ExpectedDropPiece = ("expected-drop-piece", "expected the piece of a drop `P`, `N`, `B`, `R` or `Q`"),
     }
 }
 
@@ -160,6 +169,23 @@ impl LanPlus {
             [b'O', b'-', b'O', b'-', b'O', ..] => (Lan::Castle(CastlingSide::QueenSide), 5),
             [b'O', b'-', b'O', ..] => (Lan::Castle(CastlingSide::KingSide), 3),
             [b'-', b'-', ..] => (Lan::Null, 2),
+            [b'@', ..] | [_, b'@', ..] => {
+                let at_sign = usize::from(bytes[0] != b'@');
+                let piece = match at_sign {
+                    0 => PieceKind::Pawn,
+                    _ => match PieceKind::from_upper_ascii(at(0)) {
+                        Some(kind) if kind != PieceKind::King => kind,
+                        _ => return Err(err(LanErrorKind::ExpectedDropPiece, 0)),
+                    },
+                };
+                let i = at_sign + 1;
+                let to = match (File::from_ascii(at(i)), Rank::from_ascii(at(i + 1))) {
+                    (Some(f), Some(r)) => Square::new(f, r),
+                    (None, _) => return Err(err(LanErrorKind::ExpectedFile, i)),
+                    (Some(_), None) => return Err(err(LanErrorKind::ExpectedRank, i + 1)),
+                };
+                (Lan::Drop { piece, to }, i + 2)
+            }
             _ => {
                 let (piece, mut i) = match PieceKind::from_upper_ascii(at(0)) {
                     Some(PieceKind::Pawn) | None => (PieceKind::Pawn, 0),
@@ -261,6 +287,15 @@ impl Lan {
         match *self {
             Lan::Castle(side) => out.put_str(side.san()),
             Lan::Null => out.put_str("--"),
+            Lan::Drop { piece, to } => {
+                if piece != PieceKind::Pawn {
+                    out.put(piece.upper_ascii());
+                }
+                out.put(b'@');
+                for byte in to.ascii() {
+                    out.put(byte);
+                }
+            }
             Lan::Normal {
                 piece,
                 from,

@@ -93,6 +93,7 @@ mod square;
 mod square_set;
 mod suffix;
 mod text;
+mod variant;
 
 pub use board::Board;
 pub use castling::{Castling, CastlingRight};
@@ -105,6 +106,7 @@ pub use square::{File, ParseSquareError, Rank, Square};
 pub use square_set::SquareSet;
 pub use suffix::Suffix;
 pub use text::{Diagnostic, ParseNameError};
+pub use variant::Variant;
 
 /// The examples of README.md, run as doctests.
 #[cfg(doctest)]
@@ -115,6 +117,11 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/diagrams.md")]
 pub struct DiagramsDoctests;
+
+/// The examples of docs/variants.md, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/variants.md")]
+pub struct VariantsDoctests;
 
 pub mod diagram;
 pub mod eran;

@@ -1,4 +1,5 @@
-//! UCI moves, as engines write them: `e2e4`, `e7e8q`, `0000`.
+//! UCI moves, as engines write them: `e2e4`, `e7e8q`, `0000`, and
+//! crazyhouse's drops, `N@f3`.
 //!
 //! A UCI move names squares only; which move it is depends on the position
 //! (see `Uci::to_move` in [`crate::position`]). Castling is `e1g1` in
@@ -39,6 +40,14 @@ pub enum Uci {
     },
     /// The null move, `0000`.
     Null,
+    /// A piece from the pocket put on a square (crazyhouse): `N@f3`, the
+    /// piece's uppercase letter (`P@e4` for a pawn).
+    Drop {
+        /// The piece dropped (never a king).
+        piece: PieceKind,
+        /// The square it is put on.
+        to: Square,
+    },
 }
 
 error_kind! {
@@ -46,9 +55,9 @@ error_kind! {
     ///
     /// ```
     /// use chessnote::uci::{Uci, UciErrorKind};
-    /// let err = Uci::from_ascii(b"e2e4k").unwrap_err();
+    /// let err = Uci::from_ascii(b"e2e4x").unwrap_err();
     /// assert_eq!(err.kind(), UciErrorKind::ExpectedPromotionPiece);
-    /// assert_eq!(err.kind().message(), "expected a promotion piece `q`, `r`, `b` or `n`");
+    /// assert_eq!(err.kind().message(), "expected a promotion piece `q`, `r`, `b` or `n` (`k` in antichess)");
     /// ```
     pub enum UciErrorKind {
         /// A file letter was expected.
@@ -58,7 +67,9 @@ error_kind! {
         /// The two squares are the same.
         SameSquare = ("same-square", messages::SAME_SQUARE),
         /// The fifth byte is not a lowercase promotion letter.
-        ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `q`, `r`, `b` or `n`"),
+        ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `q`, `r`, `b` or `n` (`k` in antichess)"),
+        /// A drop's piece is not `P`, `N`, `B`, `R` or `Q` (`N@f3`).
+        ExpectedDropPiece = ("expected-drop-piece", "expected the piece of a drop `P`, `N`, `B`, `R` or `Q`"),
         /// Something follows a complete move.
         UnexpectedByte = ("unexpected-byte", messages::UNEXPECTED_BYTE),
     }
@@ -80,7 +91,7 @@ notation_error! {
 
 impl Uci {
     /// Parses a UCI move: two squares and an optional lowercase promotion
-    /// letter, or `0000`; the whole of `bytes` must be one.
+    /// letter, `0000`, or a drop (`N@f3`); the whole of `bytes` must be one.
     ///
     /// ```
     /// use chessnote::uci::Uci;
@@ -137,6 +148,25 @@ impl Uci {
         if bytes.starts_with(b"0000") {
             return Ok((Uci::Null, 4));
         }
+        if bytes.get(1) == Some(&b'@') {
+            // A drop: `N@f3`.
+            let piece = PieceKind::from_upper_ascii(bytes[0])
+                .filter(|&kind| kind != PieceKind::King)
+                .ok_or(err(UciErrorKind::ExpectedDropPiece, 0))?;
+            let file = bytes.get(2).copied().and_then(crate::File::from_ascii);
+            let rank = bytes.get(3).copied().and_then(crate::Rank::from_ascii);
+            return match (file, rank) {
+                (Some(f), Some(r)) => Ok((
+                    Uci::Drop {
+                        piece,
+                        to: Square::new(f, r),
+                    },
+                    4,
+                )),
+                (None, _) => Err(err(UciErrorKind::ExpectedFile, 2)),
+                (Some(_), None) => Err(err(UciErrorKind::ExpectedRank, 3)),
+            };
+        }
         let square = |i: usize| -> Result<Square, UciError> {
             let file = bytes.get(i).copied().and_then(crate::File::from_ascii);
             let rank = bytes.get(i + 1).copied().and_then(crate::Rank::from_ascii);
@@ -152,9 +182,10 @@ impl Uci {
             return Err(err(UciErrorKind::SameSquare, 2));
         }
         let promotion = match bytes.get(4) {
+            // `k`: antichess promotes to a king.
             Some(&byte) if byte.is_ascii_lowercase() => {
                 PieceKind::from_upper_ascii(byte.to_ascii_uppercase())
-                    .filter(|kind| kind.is_promotion_target())
+                    .filter(|&kind| kind != PieceKind::Pawn)
             }
             _ => None,
         };
@@ -181,6 +212,11 @@ impl Uci {
                 if let Some(p) = promotion {
                     out.put(p.upper_ascii().to_ascii_lowercase());
                 }
+            }
+            Uci::Drop { piece, to } => {
+                out.put(piece.upper_ascii());
+                out.put(b'@');
+                out.put_str(to.name());
             }
         }
     }

@@ -151,6 +151,7 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
                 None => None,
                 Some(text) => match Uci::from_ascii(text.as_bytes()) {
                     Ok(Uci::Normal { from, to, .. }) => Some((from, to)),
+                    Ok(Uci::Drop { to, .. }) => Some((to, to)),
                     Ok(Uci::Null) => None,
                     Err(err) => return Err(format!("--last-move {text}: {err}")),
                 },

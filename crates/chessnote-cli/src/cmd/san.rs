@@ -89,6 +89,7 @@ fn describe(san: &SanPlus, used: SanOptions) -> Outcome<'static> {
         }
         San::Castle(side) => format!("castling side={}", side.name()),
         San::Null => "null".to_string(),
+        San::Drop { piece, to } => format!("drop piece={} to={to}", piece.lower_name()),
     };
     text.push_str(&format!(
         " check={} annotation={} canonical={san}",
@@ -117,6 +118,11 @@ fn describe(san: &SanPlus, used: SanOptions) -> Outcome<'static> {
         }),
         San::Castle(side) => json!({ "kind": "castling", "side": side.name() }),
         San::Null => json!({ "kind": "null" }),
+        San::Drop { piece, to } => json!({
+            "kind": "drop",
+            "piece": piece.lower_name(),
+            "to": to.to_string(),
+        }),
     };
     fields["suffix"] = json!(suffix);
     fields["annotation"] = json!(annotation);

@@ -29,6 +29,10 @@ pub enum FenField {
     End,
     /// An EPD operation.
     Operation,
+    /// Crazyhouse's pieces in hand (`[Qb]`, `/Qb`).
+    Pocket,
+    /// Three-check's counters (`3+3`, `+0+0`).
+    Checks,
 }
 
 impl FenField {
@@ -49,6 +53,8 @@ impl FenField {
             FenField::FullmoveNumber => "fullmove-number",
             FenField::End => "end",
             FenField::Operation => "operation",
+            FenField::Pocket => "pocket",
+            FenField::Checks => "checks",
         }
     }
 }
@@ -64,6 +70,8 @@ impl fmt::Display for FenField {
             FenField::FullmoveNumber => "fullmove number",
             FenField::End => "end of record",
             FenField::Operation => "EPD operation",
+            FenField::Pocket => "pocket",
+            FenField::Checks => "check counters",
         })
     }
 }

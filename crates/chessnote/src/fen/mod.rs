@@ -37,6 +37,7 @@ mod options;
 mod parse;
 mod print;
 pub mod seed;
+mod variant;
 
 pub use crate::{Board, Castling, CastlingRight, Diagram, DiagramStyle, Setup};
 pub use crate::{Color, Piece, PieceKind};
@@ -47,3 +48,4 @@ pub use parse::fast_path_agrees;
 pub use print::{CASTLING_MAX_LEN, EPD_FIELDS_MAX_LEN, EpdFields, MAX_LEN, PLACEMENT_MAX_LEN};
 #[doc(no_inline)]
 pub use seed::*;
+pub use variant::{POCKET_MAX, Pockets, VariantSetup};

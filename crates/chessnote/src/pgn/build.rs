@@ -5,6 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::ControlFlow::{self, Continue};
 
+use super::any_position::AnyPosition;
 use super::input::{Input, SliceInput};
 use super::route::{Comment, replay_visitor};
 use super::tree::{GameTree, NodeId};
@@ -62,7 +63,7 @@ impl TreeBuilder {
     /// (pass the reader's).
     pub fn new(options: ReadOptions) -> TreeBuilder {
         let grow = Grow {
-            tree: GameTree::from_parts(Position::new()),
+            tree: GameTree::from_parts(AnyPosition::Chess(Position::new())),
             current: GameTree::ROOT,
             lines: Vec::new(),
             fresh: false,
@@ -102,7 +103,7 @@ impl GameSink for Grow {
 
     fn begin_game(&mut self, state: &ReplayState) {
         let start = state.game();
-        let mut tree = GameTree::from_parts(Position::new());
+        let mut tree = GameTree::from_parts(AnyPosition::Chess(Position::new()));
         tree.index = start.index;
         tree.offset = start.location.byte;
         tree.line = start.location.line;
@@ -116,7 +117,7 @@ impl GameSink for Grow {
 
     fn begin_movetext(&mut self, state: &ReplayState) -> ControlFlow<()> {
         let (index, offset, line) = (self.tree.index, self.tree.offset, self.tree.line);
-        self.tree = GameTree::from_parts(state.start().clone());
+        self.tree = GameTree::from_parts(state.start_position().clone());
         self.tree.tags = state.tags().to_vec();
         self.tree.encoding = state.tags().encoding();
         (self.tree.index, self.tree.offset, self.tree.line) = (index, offset, line);
@@ -179,7 +180,10 @@ impl GameSink for Grow {
         let starting = core::mem::take(&mut self.starting);
         self.tree[GameTree::ROOT].comments.extend(starting);
         (self.tree.errors, self.tree.warnings) = state.take_problems();
-        core::mem::replace(&mut self.tree, GameTree::from_parts(Position::new()))
+        core::mem::replace(
+            &mut self.tree,
+            GameTree::from_parts(AnyPosition::Chess(Position::new())),
+        )
     }
 }
 

@@ -154,7 +154,9 @@ impl PgnErrorKind {
 
     /// The warning a SAN leniency's use is reported as: `None` for the
     /// leniencies even strict reading allows ([`super::ReadOptions::STRICT`]:
-    /// castling with zeros, the null move).
+    /// castling with zeros, the null move), and for the variants' own
+    /// notation (drops, promotions to a king), which only a game of that
+    /// variant plays.
     ///
     /// ```
     /// use chessnote::pgn::PgnErrorKind;
@@ -164,7 +166,10 @@ impl PgnErrorKind {
     /// ```
     pub const fn of_leniency(leniency: Leniency) -> Option<PgnErrorKind> {
         Some(match leniency {
-            Leniency::ZeroCastling | Leniency::NullMove => return None,
+            Leniency::ZeroCastling
+            | Leniency::NullMove
+            | Leniency::Drops
+            | Leniency::KingPromotion => return None,
             Leniency::PawnSources => PgnErrorKind::PawnSources,
             Leniency::AnyGeometry => PgnErrorKind::AnyGeometry,
             Leniency::PawnLetter => PgnErrorKind::PawnLetter,

@@ -5,6 +5,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::ops::ControlFlow::{self, Break, Continue};
 
+use super::any_position::AnyPosition;
 use super::commands::{Centis, Eval, Score, first_clock_and_eval};
 use super::input::{Input, SliceInput};
 use super::route::{Comment, replay_visitor};
@@ -15,7 +16,7 @@ use super::{
 use crate::Move;
 use crate::fen::Setup;
 use crate::location::Location;
-use crate::position::{CastlingMode, Notation, Position, WriteNotation};
+use crate::position::{CastlingMode, Notation, Position, VariantPosition, WriteNotation};
 use crate::san::{SanOptions, SanPlus};
 use crate::uci::Uci;
 
@@ -85,6 +86,9 @@ pub struct Game {
     pub watch: Option<super::filter::Watch>,
     /// The position after the last mainline move played.
     end: Option<Position>,
+    /// In a variant, the start and the end with what the variant adds to
+    /// the board (boxed: a standard game carries two `None`s).
+    variant: Option<alloc::boxed::Box<(VariantPosition, Option<VariantPosition>)>>,
     notes: Notes,
     /// The mainline moves not kept before `moves[0]`
     /// ([`GameBuilder::last_move_only`]).
@@ -208,6 +212,7 @@ impl Game {
             opening: None,
             watch: None,
             end: None,
+            variant: None,
             notes: Notes::default(),
             dropped: 0,
             reached: 0,
@@ -231,6 +236,7 @@ impl Game {
         self.warnings.clear();
         self.opening = None;
         self.end = None;
+        self.variant = None;
         self.notes.text.clear();
         self.notes.comments.clear();
         self.notes.nags.clear();
@@ -295,14 +301,50 @@ impl Game {
         self.end.as_ref().map(Position::to_setup)
     }
 
+    /// [`Game::end`] as FEN, with what a variant adds to the board (its
+    /// pockets, its check counters: [`VariantSetup`](crate::fen::VariantSetup)'s
+    /// spelling).
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let pgn = b"[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 *";
+    /// let game = Reader::from_slice(pgn).games().next().unwrap();
+    /// assert_eq!(
+    ///     game.final_fen().as_deref(),
+    ///     Some("rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR/P b KQkq - 0 2")
+    /// );
+    /// ```
+    pub fn final_fen(&self) -> Option<String> {
+        match &self.variant {
+            Some(variant) => variant
+                .1
+                .as_ref()
+                .map(|end| end.to_variant_setup().to_string()),
+            None => self.end().map(|end| end.to_string()),
+        }
+    }
+
+    /// The rules the game was replayed by (its `Variant` tag's).
+    pub fn variant(&self) -> crate::Variant {
+        self.variant
+            .as_ref()
+            .map_or(crate::Variant::Standard, |v| v.0.variant())
+    }
+
+    /// In a variant, the start position with what the variant adds to the
+    /// board (`None` in standard chess).
+    pub fn variant_start(&self) -> Option<&VariantPosition> {
+        self.variant.as_ref().map(|v| &v.0)
+    }
+
     /// The same position, to play on from.
     pub fn end_position(&self) -> Option<&Position> {
         self.end.as_ref()
     }
 
     /// The start position, to play the mainline from (as the replay
-    /// played it); `None` when it is not legal or the variant is not
-    /// replayed.
+    /// played it); `None` when it is not legal, and in a variant (see
+    /// [`Game::variant_start`]).
     ///
     /// ```
     /// use chessnote::pgn::Reader;
@@ -311,6 +353,10 @@ impl Game {
     /// ```
     pub fn start_position(&self) -> Option<Position> {
         self.end.as_ref()?;
+        if self.variant.is_some() {
+            // Its moves play by the variant's rules, not on this.
+            return None;
+        }
         Position::from_setup(&self.start, self.castling_mode()).ok()
     }
 
@@ -462,6 +508,23 @@ impl Game {
                     .collect();
             }
             _ => {}
+        }
+        if let Some(start) = self.variant_start() {
+            // A variant's moves, written from its positions.
+            let mut position = AnyPosition::Variant(alloc::boxed::Box::new(start.clone()));
+            let mut out = Vec::new();
+            for m in played {
+                let mut text = String::new();
+                position.write_move(&mut text, m.mv, notation);
+                out.push(text);
+                match m.mv {
+                    Some(mv) => position.play_unchecked(mv),
+                    None => {
+                        position.play_null();
+                    }
+                }
+            }
+            return out;
         }
         let Some(mut position) = self.start_position() else {
             return Vec::new();
@@ -798,6 +861,10 @@ impl GameSink for BuildGame {
         game.encoding = game.tags.encoding();
         game.start = state.start_setup();
         game.chess960 = state.is_chess960();
+        game.variant = state
+            .start_position()
+            .variant_position()
+            .map(|start| alloc::boxed::Box::new((start.clone(), None)));
         Continue(())
     }
 
@@ -904,6 +971,12 @@ impl GameSink for BuildGame {
         game.variations = state.variations();
         game.leniencies = state.leniencies();
         game.end = state.has_start().then(|| state.position().clone());
+        if let Some(variant) = &mut game.variant {
+            variant.1 = state
+                .has_start()
+                .then(|| state.variant_position().cloned())
+                .flatten();
+        }
         match (&mut game.watch, state.watch()) {
             (Some(mine), Some(seen)) => mine.clone_from(seen),
             (mine, seen) => *mine = seen.cloned(),

@@ -38,6 +38,7 @@
 //! }
 //! ```
 
+mod any_position;
 mod build;
 mod chunks;
 pub mod commands;

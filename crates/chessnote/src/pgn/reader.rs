@@ -11,7 +11,7 @@ use super::{
     RawTag, ReadOptions, Skip, Token, Visitor,
 };
 use crate::location::Location;
-use crate::san::SanPlus;
+use crate::san::{SanOptions, SanPlus};
 use crate::uci::Uci;
 
 /// Returns from the enclosing function with the `Break`, if it is one.
@@ -927,7 +927,8 @@ impl<I: Input> Reader<I> {
                     let n = data.iter().take_while(|&&b| b == b'.').count();
                     self.bump(n);
                 }
-                b'a'..=b'z' | b'A'..=b'Z' | b'-' => {
+                // `@`: a crazyhouse pawn drop (`@e4`).
+                b'a'..=b'z' | b'A'..=b'Z' | b'-' | b'@' => {
                     flow!(self.san(sink)?);
                 }
                 0xC2 | 0xE2 => flow!(self.unicode(sink)?),
@@ -1098,7 +1099,8 @@ impl<I: Input> Reader<I> {
         if !self.count_move() {
             return Ok(self.too_many_moves(sink, len));
         }
-        match SanPlus::from_ascii_reporting(&self.input.data()[..len], self.options.san) {
+        let options = self.options.san | SanOptions::VARIANTS;
+        match SanPlus::from_ascii_reporting(&self.input.data()[..len], options) {
             Ok((san, used)) => {
                 // Two squares (`g1f3`) read as a pawn move with its source
                 // are UCI when UCI is read: UCI moves any piece, and a pawn
@@ -1200,11 +1202,11 @@ impl<I: Input> Reader<I> {
     ) -> Result<ControlFlow<S::Output>, I::Error> {
         let data = self.input.data();
         let text = &data[..len];
-        if let Ok((san, used)) = SanPlus::from_ascii_prefix(text, self.options.san) {
+        let options = self.options.san | SanOptions::VARIANTS;
+        if let Ok((san, used)) = SanPlus::from_ascii_prefix(text, options) {
             let rest = &text[used..];
             if !rest.is_empty() && rest.iter().all(|b| b.is_ascii_punctuation()) {
-                let reported =
-                    crate::san::SanPlus::from_ascii_reporting(&text[..used], self.options.san);
+                let reported = crate::san::SanPlus::from_ascii_reporting(&text[..used], options);
                 let leniencies = reported.map(|(_, l)| l).unwrap_or_default();
                 flow!(self.deliver_san(sink, san, &text[..used], leniencies));
                 let stray = self

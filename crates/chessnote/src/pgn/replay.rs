@@ -4,12 +4,13 @@
 
 use alloc::vec::Vec;
 
+use super::any_position::AnyPosition;
 use super::{GameStart, PgnError, PgnErrorKind, RawTag, Token};
-use crate::fen::{FenOptions, Setup};
-use crate::position::{CastlingMode, MoveErrorKind, Position};
+use crate::fen::{FenOptions, Setup, VariantSetup};
+use crate::position::{CastlingMode, MoveErrorKind, Position, VariantPosition};
 use crate::san::{Leniency, San, SanOptions, SanPlus};
 use crate::uci::Uci;
-use crate::{Diagnostic, Move, Suffix};
+use crate::{Diagnostic, Move, Suffix, Variant};
 
 /// Plays a game's moves as a visitor meets them: a helper for any
 /// [`super::Visitor`] that wants legal moves, to call from its own
@@ -50,12 +51,17 @@ pub struct Replayer {
     variations: bool,
     /// Whether each move played gets its SAN from the position.
     standard: bool,
+    /// Whether this game's moves get it: `standard`, or in a variant
+    /// (whose writers of other notations take the suffix from it).
+    respell: bool,
     game: GameStart,
     fen: Vec<u8>,
     has_fen: bool,
     chess960: bool,
     unsupported: bool,
-    start: Position,
+    /// The rules of the `Variant` tag.
+    variant: Variant,
+    start: AnyPosition,
     lines: Vec<Line>,
     used: SanOptions,
 }
@@ -82,7 +88,7 @@ const RESPELLED: SanOptions = SanOptions::STRICT
 /// The SAN a correct writer writes for `mv` in `position`, read as `san`
 /// with the leniencies `used`, without its suffix: the SAN as read, unless
 /// its spelling used a leniency that changes more.
-fn standard_san(position: &Position, mv: Move, san: SanPlus, used: SanOptions) -> San {
+pub(super) fn standard_san(position: &Position, mv: Move, san: SanPlus, used: SanOptions) -> San {
     if used.intersection(RESPELLED).is_empty() {
         san.san
     } else {
@@ -92,7 +98,7 @@ fn standard_san(position: &Position, mv: Move, san: SanPlus, used: SanOptions) -
 
 /// The suffix a move gave, from the position after it: its checkers are
 /// known, and only a check asks whether any move is left.
-fn suffix_after(position: &Position) -> Option<Suffix> {
+pub(super) fn suffix_after(position: &Position) -> Option<Suffix> {
     if !position.is_check() {
         None
     } else if position.has_legal_moves() {
@@ -121,8 +127,8 @@ fn illegal(line: &mut Line, game: GameStart, token: &Token<'_>) -> PgnError {
 /// variation from) and after it.
 #[derive(Clone, Debug)]
 struct Line {
-    before: Position,
-    after: Position,
+    before: AnyPosition,
+    after: AnyPosition,
     ply: u32,
     dead: bool,
 }
@@ -138,6 +144,7 @@ impl Replayer {
             keep_before: true,
             variations: true,
             standard: false,
+            respell: false,
             game: GameStart {
                 index: 0,
                 location: crate::location::Location {
@@ -150,7 +157,8 @@ impl Replayer {
             has_fen: false,
             chess960: false,
             unsupported: false,
-            start: Position::new(),
+            variant: Variant::Standard,
+            start: AnyPosition::Chess(Position::new()),
             lines: Vec::new(),
             used: SanOptions::STRICT,
         }
@@ -199,6 +207,7 @@ impl Replayer {
         self.has_fen = false;
         self.chess960 = false;
         self.unsupported = false;
+        self.variant = Variant::Standard;
         self.lines.clear();
         self.used = SanOptions::STRICT;
     }
@@ -216,8 +225,11 @@ impl Replayer {
             }
             b"Variant" => match super::tags::Variant::from_ascii(value.decode().trim_ascii()) {
                 Ok(variant) if variant.is_chess960() => self.chess960 = true,
-                Ok(variant) if variant.is_standard_rules() => {}
-                _ => self.unsupported = true,
+                Ok(variant) => match variant.rules() {
+                    Some(rules) => self.variant = rules,
+                    None => self.unsupported = true,
+                },
+                Err(_) => self.unsupported = true,
             },
             _ => {}
         }
@@ -241,6 +253,8 @@ impl Replayer {
         };
         let start = if self.unsupported {
             Err(error(PgnErrorKind::UnsupportedVariant))
+        } else if self.variant != Variant::Standard {
+            self.variant_start(error(PgnErrorKind::InvalidFen))
         } else if self.has_fen {
             match Setup::from_ascii_with(&self.fen, self.fen_options) {
                 Ok(setup) => {
@@ -249,11 +263,13 @@ impl Replayer {
                     } else {
                         CastlingMode::detect(&setup)
                     };
-                    Position::from_setup(&setup, mode).map_err(|e| {
-                        error(PgnErrorKind::InvalidFen)
-                            .with_token(&self.fen)
-                            .with_detail(e)
-                    })
+                    Position::from_setup(&setup, mode)
+                        .map(AnyPosition::Chess)
+                        .map_err(|e| {
+                            error(PgnErrorKind::InvalidFen)
+                                .with_token(&self.fen)
+                                .with_detail(e)
+                        })
                 }
                 Err(e) => Err(error(PgnErrorKind::InvalidFen)
                     .with_token(&self.fen)
@@ -261,13 +277,15 @@ impl Replayer {
             }
         } else if self.chess960 {
             Position::from_setup(&Setup::STARTING, CastlingMode::Chess960)
+                .map(AnyPosition::Chess)
                 .map_err(|e| error(PgnErrorKind::InvalidFen).with_detail(e))
         } else {
-            Ok(Position::new())
+            Ok(AnyPosition::Chess(Position::new()))
         };
+        self.respell = self.standard || self.variant != Variant::Standard;
         let (start, dead, result) = match start {
             Ok(start) => (start, false, Ok(())),
-            Err(error) => (Position::new(), true, Err(error)),
+            Err(error) => (AnyPosition::Chess(Position::new()), true, Err(error)),
         };
         self.start = start;
         self.lines.clear();
@@ -280,16 +298,39 @@ impl Replayer {
         result
     }
 
-    /// The game's start position (after [`Replayer::begin_movetext`]).
+    /// A variant's start position: the `FEN` tag's (read with the
+    /// variant's fields: pockets, check counters) or the variant's own;
+    /// `invalid` is the error of an invalid `FEN` tag, completed here.
+    fn variant_start(&self, invalid: PgnError) -> Result<AnyPosition, PgnError> {
+        if !self.has_fen {
+            return Ok(AnyPosition::Variant(alloc::boxed::Box::new(
+                VariantPosition::new(self.variant),
+            )));
+        }
+        let invalid = invalid.with_token(&self.fen);
+        let setup = VariantSetup::from_ascii_with(&self.fen, self.fen_options)
+            .map_err(|e| invalid.clone().with_detail(e.message()))?;
+        let mode = if self.chess960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::detect(&setup.setup)
+        };
+        VariantPosition::from_variant_setup(&setup, self.variant, mode)
+            .map(|position| AnyPosition::Variant(alloc::boxed::Box::new(position)))
+            .map_err(|e| invalid.with_detail(e))
+    }
+
+    /// The game's start position (after [`Replayer::begin_movetext`]); in
+    /// a variant, its board (see [`Replayer::variant_start`]).
     pub fn start(&self) -> &Position {
-        &self.start
+        self.start.position()
     }
 
     /// The start position as a [`Setup`]: the standard one without a
     /// conversion when the game has no `FEN` tag and is standard chess.
     pub fn start_setup(&self) -> Setup {
-        if self.has_fen || self.chess960 || self.unsupported {
-            self.start.to_setup()
+        if self.has_fen || self.chess960 || self.unsupported || self.variant != Variant::Standard {
+            self.start().to_setup()
         } else {
             Setup::STARTING
         }
@@ -297,12 +338,43 @@ impl Replayer {
 
     /// Whether the game is Chess960 (by its `Variant` tag or its FEN).
     pub fn is_chess960(&self) -> bool {
-        self.start.castling_mode() == CastlingMode::Chess960
+        self.start().castling_mode() == CastlingMode::Chess960
+    }
+
+    /// The start position by the game's rules.
+    pub(crate) fn start_position(&self) -> &AnyPosition {
+        &self.start
+    }
+
+    /// In a variant, the position before the last move played in the
+    /// current line (see [`Replayer::previous_position`]).
+    pub fn previous_variant_position(&self) -> Option<&VariantPosition> {
+        self.lines
+            .last()
+            .filter(|_| self.keep_before)
+            .and_then(|line| line.before.variant_position())
+    }
+
+    /// The rules the game is played by (its `Variant` tag's).
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// In a variant, the position on the current line of play, with what
+    /// the variant adds to the board (pockets, check counters).
+    pub fn variant_position(&self) -> Option<&VariantPosition> {
+        self.lines
+            .last()
+            .map_or(&self.start, |line| &line.after)
+            .variant_position()
     }
 
     /// The position on the current line of play.
     pub fn position(&self) -> &Position {
-        self.lines.last().map_or(&self.start, |line| &line.after)
+        self.lines
+            .last()
+            .map_or(&self.start, |line| &line.after)
+            .position()
     }
 
     /// The ply of the last move played on the current line (0 at the
@@ -372,18 +444,18 @@ impl Replayer {
                     standard: None,
                 }));
             }
-            let after = line.after.to_setup();
+            let after = line.after.to_setup_text();
             return Err(illegal(line, game, token)
                 .with_detail(format_args!("a null move in check, in {after}")));
         }
-        match san.to_move_with(&line.after, options) {
+        match line.after.san_to_move(&san, options) {
             Ok((mv, used)) => {
                 self.used |= used;
                 let all = token.leniencies | used;
                 // A move a warning is about says what it was read as.
                 let warned = !all.difference(super::ReadOptions::STRICT_SAN).is_empty();
                 let standard =
-                    (self.standard || warned).then(|| standard_san(&line.after, mv, san, all));
+                    (self.respell || warned).then(|| line.after.standard_san(mv, san, all));
                 if self.keep_before {
                     line.before.clone_from(&line.after);
                 }
@@ -391,7 +463,7 @@ impl Replayer {
                 line.ply += 1;
                 let standard = standard.map(|san| SanPlus {
                     san,
-                    suffix: suffix_after(&line.after),
+                    suffix: line.after.suffix_here(),
                     annotation: None,
                 });
                 Ok(Some(Played {
@@ -401,7 +473,7 @@ impl Replayer {
                 }))
             }
             Err(error) => {
-                let after = line.after.to_setup();
+                let after = line.after.to_setup_text();
                 let err = illegal(line, game, token);
                 Err(if matches!(error.kind(), MoveErrorKind::Illegal) {
                     err.with_detail(format_args!("in {after}"))
@@ -445,9 +517,8 @@ impl Replayer {
         if line.dead {
             return Ok(None);
         }
-        match uci.to_move(&line.after) {
-            Ok(mv) => {
-                let san = SanPlus::from_move(&line.after, mv);
+        match line.after.uci_to_move(uci) {
+            Ok((mv, san)) => {
                 if self.keep_before {
                     line.before.clone_from(&line.after);
                 }
@@ -469,7 +540,7 @@ impl Replayer {
         self.lines
             .last()
             .filter(|_| self.keep_before)
-            .map(|line| &line.before)
+            .map(|line| line.before.position())
     }
 
     /// A variation opens: it replaces the last move of the current line.

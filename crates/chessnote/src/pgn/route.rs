@@ -625,6 +625,31 @@ impl ReplayState {
         self.replayer.start()
     }
 
+    /// The start position by the game's rules (a variant's, with its
+    /// pockets and counters).
+    pub(crate) fn start_position(&self) -> &super::any_position::AnyPosition {
+        self.replayer.start_position()
+    }
+
+    /// In a variant, the position on the current line of play, with what
+    /// the variant adds to the board (pockets, check counters).
+    pub fn variant_position(&self) -> Option<&crate::position::VariantPosition> {
+        self.replayer.variant_position()
+    }
+
+    /// The rules the game is played by (its `Variant` tag's; standard chess
+    /// for Chess960 and `From Position`).
+    pub fn variant(&self) -> crate::Variant {
+        self.replayer.variant()
+    }
+
+    /// In a variant, the position before the last move played in the
+    /// current line, with what the variant adds to the board (when
+    /// positions are kept, as [`ReplayState::previous_position`]).
+    pub fn previous_variant_position(&self) -> Option<&crate::position::VariantPosition> {
+        self.replayer.previous_variant_position()
+    }
+
     /// The start position as a [`Setup`](crate::fen::Setup) (cheap for the
     /// standard start).
     pub fn start_setup(&self) -> crate::fen::Setup {
@@ -1075,7 +1100,9 @@ impl<S: GameSink> Replay<S> {
             }
         }
         if ply.depth == 0 && ply.played {
-            if let Some(watch) = &mut self.state.watch {
+            if self.state.watching
+                && let Some(watch) = &mut self.state.watch
+            {
                 watch.see(self.state.replayer.position());
             }
             if let Some(key) = &mut self.state.key {
@@ -1174,12 +1201,15 @@ impl<S: GameSink> Visitor for Replay<S> {
                 Err(error) => state.keep(error, false),
             }
         }
+        // Openings, position searches and game keys are standard chess's:
+        // a variant's game has none (rather than a wrong one).
+        let standard = state.replayer.variant() == crate::Variant::Standard;
         #[cfg(feature = "std")]
-        if state.options.openings && state.start_valid && !skip {
+        if state.options.openings && state.start_valid && !skip && standard {
             let openings = crate::opening::Openings::lichess();
             state.opening = Some(openings.classifier(state.replayer.start()));
         }
-        if state.start_valid && !skip {
+        if state.start_valid && !skip && standard {
             if let Some(watch) = &mut state.watch {
                 watch.see(state.replayer.start());
                 state.watching = true;

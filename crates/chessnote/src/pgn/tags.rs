@@ -960,19 +960,42 @@ impl Variant {
     /// ```
     pub const fn pgn_name(self) -> &'static str {
         match self {
-            Variant::Standard => "Standard",
             Variant::Chess960 => "Chess960",
             Variant::FromPosition => "From Position",
-            Variant::Crazyhouse => "Crazyhouse",
-            Variant::Atomic => "Atomic",
-            Variant::Antichess => "Antichess",
             Variant::Giveaway => "Giveaway",
             Variant::Suicide => "Suicide",
-            Variant::KingOfTheHill => "King of the Hill",
-            Variant::ThreeCheck => "Three-check",
-            Variant::Horde => "Horde",
-            Variant::RacingKings => "Racing Kings",
+            _ => match self.rules() {
+                Some(rules) => rules.name(),
+                None => "Standard",
+            },
         }
+    }
+
+    /// The rules its games are played by, when chessnote has them:
+    /// standard chess for [`Standard`](Variant::Standard),
+    /// [`Chess960`](Variant::Chess960) and [`FromPosition`](Variant::FromPosition),
+    /// Lichess's seven variants as themselves; `None` for python-chess's
+    /// giveaway and suicide.
+    ///
+    /// ```
+    /// use chessnote::pgn::tags::Variant;
+    /// assert_eq!(Variant::Chess960.rules(), Some(chessnote::Variant::Standard));
+    /// assert_eq!(Variant::Atomic.rules(), Some(chessnote::Variant::Atomic));
+    /// assert_eq!(Variant::Suicide.rules(), None);
+    /// ```
+    pub const fn rules(self) -> Option<crate::Variant> {
+        use crate::Variant as Rules;
+        Some(match self {
+            Variant::Standard | Variant::Chess960 | Variant::FromPosition => Rules::Standard,
+            Variant::Crazyhouse => Rules::Crazyhouse,
+            Variant::Atomic => Rules::Atomic,
+            Variant::Antichess => Rules::Antichess,
+            Variant::KingOfTheHill => Rules::KingOfTheHill,
+            Variant::ThreeCheck => Rules::ThreeCheck,
+            Variant::Horde => Rules::Horde,
+            Variant::RacingKings => Rules::RacingKings,
+            Variant::Giveaway | Variant::Suicide => return None,
+        })
     }
 
     /// Every name [`Variant::from_ascii`] reads as this variant (compared

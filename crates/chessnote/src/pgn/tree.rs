@@ -4,13 +4,14 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::{Index, IndexMut};
 
+use super::any_position::AnyPosition;
 use super::commands::{Annotations, Centis, Eval, commands, write_clock};
-use super::write::{Layout, WriteOptions, result_text, write_move, write_tags};
+use super::write::{Layout, WriteOptions, result_text, write_tags};
 use super::{Encoding, GameResult, Nag, PgnError};
-use crate::Move;
 use crate::position::WriteNotation;
-use crate::position::{IllegalMoveError, MoveError, Notation, Position};
+use crate::position::{IllegalMoveError, MoveError, Notation, Position, VariantPosition};
 use crate::san::SanOptions;
+use crate::{Move, Variant};
 
 const NONE: u32 = u32::MAX;
 /// The parent of a slot that holds no node (removed, free for reuse).
@@ -171,7 +172,7 @@ pub struct GameTree {
     /// Every warning, in input order: moves written off the standard and
     /// played ([`PgnError::is_warning`]).
     pub warnings: Vec<PgnError>,
-    start: Position,
+    start: AnyPosition,
     nodes: Vec<Node>,
     free: Vec<u32>,
 }
@@ -204,23 +205,53 @@ impl GameTree {
     /// assert_eq!(tree.tag("SetUp"), Some("1"));
     /// ```
     pub fn from_position(start: Position) -> GameTree {
-        let mut tree = GameTree::from_parts(start);
-        let setup = tree.start.to_setup();
+        let mut tree = GameTree::from_parts(AnyPosition::Chess(start));
+        let setup = tree.start().to_setup();
         if setup != Position::new().to_setup() {
             // python-chess's order (`Game.setup`).
             tree.tags
                 .push((String::from("FEN"), alloc::format!("{setup}")));
             tree.tags.push((String::from("SetUp"), String::from("1")));
         }
-        if tree.start.castling_mode() == crate::position::CastlingMode::Chess960 {
+        if tree.start().castling_mode() == crate::position::CastlingMode::Chess960 {
             tree.tags
                 .push((String::from("Variant"), String::from("Chess960")));
         }
         tree
     }
 
+    /// A game of a variant from `start`: its `Variant` tag is set, and its
+    /// `FEN` and `SetUp` tags unless it is the variant's own start.
+    ///
+    /// ```
+    /// use chessnote::Variant;
+    /// use chessnote::pgn::GameTree;
+    /// use chessnote::position::VariantPosition;
+    /// let tree = GameTree::from_variant_position(VariantPosition::new(Variant::Atomic));
+    /// assert_eq!(tree.tag("Variant"), Some("Atomic"));
+    /// assert_eq!(tree.tag("FEN"), None);
+    /// assert_eq!(tree.variant(), Variant::Atomic);
+    /// ```
+    pub fn from_variant_position(start: VariantPosition) -> GameTree {
+        let variant = start.variant();
+        if variant == Variant::Standard {
+            return GameTree::from_position(start.position().clone());
+        }
+        let setup = start.to_variant_setup();
+        let own = VariantPosition::new(variant).to_variant_setup();
+        let mut tree = GameTree::from_parts(AnyPosition::Variant(alloc::boxed::Box::new(start)));
+        tree.tags
+            .push((String::from("Variant"), String::from(variant.name())));
+        if setup != own {
+            tree.tags
+                .push((String::from("FEN"), alloc::format!("{setup}")));
+            tree.tags.push((String::from("SetUp"), String::from("1")));
+        }
+        tree
+    }
+
     /// A tree from `start` with no tags (the reader sets them).
-    pub(super) fn from_parts(start: Position) -> GameTree {
+    pub(crate) fn from_parts(start: AnyPosition) -> GameTree {
         GameTree {
             index: 0,
             offset: 0,
@@ -236,9 +267,21 @@ impl GameTree {
         }
     }
 
-    /// The start position.
+    /// The start position (in a variant, its board: see
+    /// [`GameTree::variant_start`]).
     pub fn start(&self) -> &Position {
-        &self.start
+        self.start.position()
+    }
+
+    /// The rules the game is played by.
+    pub fn variant(&self) -> Variant {
+        self.start.variant()
+    }
+
+    /// In a variant, the start position with what the variant adds to the
+    /// board (pockets, check counters).
+    pub fn variant_start(&self) -> Option<&VariantPosition> {
+        self.start.variant_position()
     }
 
     /// The value of the first tag of that name.
@@ -411,12 +454,8 @@ impl GameTree {
     pub fn move_text(&self, id: NodeId, notation: impl Into<WriteNotation>) -> Option<String> {
         let parent = self.parent(self.check(id))?;
         let mut out = String::new();
-        write_move(
-            &mut out,
-            &self.position(parent),
-            self.nodes[id.index()].mv,
-            notation.into(),
-        );
+        self.any_position(parent)
+            .write_move(&mut out, self.nodes[id.index()].mv, notation.into());
         Some(out)
     }
 
@@ -433,6 +472,27 @@ impl GameTree {
     ///
     /// When `id` is not in the tree.
     pub fn position(&self, id: NodeId) -> Position {
+        match self.any_position(id) {
+            AnyPosition::Chess(position) => position,
+            AnyPosition::Variant(position) => position.position().clone(),
+        }
+    }
+
+    /// In a variant, the position at `id` (after its move) with what the
+    /// variant adds to the board, replayed from the start.
+    ///
+    /// # Panics
+    ///
+    /// When `id` is not in the tree.
+    pub fn variant_position(&self, id: NodeId) -> Option<VariantPosition> {
+        match self.any_position(id) {
+            AnyPosition::Chess(_) => None,
+            AnyPosition::Variant(position) => Some(*position),
+        }
+    }
+
+    /// The position at `id`, replayed by the game's rules.
+    pub(crate) fn any_position(&self, id: NodeId) -> AnyPosition {
         self.check(id);
         let mut position = self.start.clone();
         for mv in self.moves_to(id) {
@@ -524,7 +584,7 @@ impl GameTree {
     }
 
     fn add(&mut self, parent: NodeId, mv: Move, first: bool) -> Result<NodeId, IllegalMoveError> {
-        let mut position = self.position(parent);
+        let mut position = self.any_position(parent);
         position.play(mv)?;
         if let Some(existing) = self.variations(parent).find(|&c| self[c].mv == Some(mv)) {
             return Ok(existing);
@@ -540,7 +600,7 @@ impl GameTree {
     ///
     /// When `parent` is not in the tree.
     pub fn add_null_move(&mut self, parent: NodeId) -> Option<NodeId> {
-        let mut position = self.position(parent);
+        let mut position = self.any_position(parent);
         if !position.play_null() {
             return None;
         }
@@ -581,7 +641,7 @@ impl GameTree {
         notation: Notation,
         text: &str,
     ) -> Result<NodeId, MoveError> {
-        let position = self.position(parent);
+        let position = self.any_position(parent);
         let (mv, _) = position.parse_move(
             notation,
             text.as_bytes(),
@@ -607,7 +667,7 @@ impl GameTree {
         parent: NodeId,
         moves: impl IntoIterator<Item = Move>,
     ) -> Result<NodeId, (NodeId, IllegalMoveError)> {
-        let mut position = self.position(parent);
+        let mut position = self.any_position(parent);
         let mut node = parent;
         for mv in moves {
             if let Err(error) = position.play(mv) {
@@ -651,7 +711,7 @@ impl GameTree {
         notation: Notation,
         text: &str,
     ) -> Result<NodeId, (NodeId, MoveError)> {
-        let mut position = self.position(parent);
+        let mut position = self.any_position(parent);
         let mut node = parent;
         let options = SanOptions::STRICT.with(crate::san::Leniency::ZeroCastling);
         for word in notation.split_moves(text) {
@@ -854,7 +914,7 @@ impl GameTree {
         };
         let mut layout = Layout::new(core::mem::take(out), *options);
         layout.begin();
-        self.write_moves(&mut layout, from.0, self.position(parent), NONE);
+        self.write_moves(&mut layout, from.0, self.any_position(parent), NONE);
         layout.end_line();
         *out = layout.out;
     }
@@ -866,10 +926,10 @@ impl GameTree {
     /// Writes the line from `first` (played from `before`), each of its
     /// moves with the variations beside it, starting with `sibling` for
     /// `first`'s.
-    fn write_moves(&self, layout: &mut Layout, first: u32, before: Position, sibling: u32) {
+    fn write_moves(&self, layout: &mut Layout, first: u32, before: AnyPosition, sibling: u32) {
         struct Frame {
             node: u32,
-            before: Position,
+            before: AnyPosition,
             // The next sibling to write as a variation, once the node is.
             sibling: u32,
             state: State,
@@ -896,12 +956,8 @@ impl GameTree {
                 }
                 if !layout.hidden() {
                     layout.scratch.clear();
-                    write_move(
-                        &mut layout.scratch,
-                        &top.before,
-                        node.mv,
-                        layout.options.notation,
-                    );
+                    top.before
+                        .write_move(&mut layout.scratch, node.mv, layout.options.notation);
                     layout.mv(
                         top.before.fullmoves().saturating_add(offset),
                         top.before.turn(),
@@ -965,8 +1021,17 @@ impl PartialEq for GameTree {
     fn eq(&self, other: &GameTree) -> bool {
         if self.tags != other.tags
             || self.marker != other.marker
-            || self.start.to_setup() != other.start.to_setup()
-            || self.start.castling_mode() != other.start.castling_mode()
+            || self.start().to_setup() != other.start().to_setup()
+            || self.start().castling_mode() != other.start().castling_mode()
+            || self
+                .start
+                .variant_position()
+                .map(VariantPosition::to_variant_setup)
+                != other
+                    .start
+                    .variant_position()
+                    .map(VariantPosition::to_variant_setup)
+            || self.variant() != other.variant()
             || self.len() != other.len()
         {
             return false;

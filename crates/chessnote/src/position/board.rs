@@ -435,13 +435,31 @@ impl Chessboard {
 
     /// The castling move of our king with the rook on `side`, if legal.
     pub(crate) fn castling_move(&self, side: CastlingSide) -> Option<Move> {
+        if self.checkers != 0 {
+            return None;
+        }
+        self.castling_move_where(side, |sq, occupied| {
+            self.attackers(sq, !self.turn, occupied) != 0
+        })
+    }
+
+    /// The castling move of our king with the rook on `side`, if the
+    /// squares are free and `attacked` (a square, the board without king
+    /// and rook) says none the king stands on, crosses or reaches is
+    /// attacked: the rules of every variant in one place.
+    #[inline(always)]
+    pub(crate) fn castling_move_where(
+        &self,
+        side: CastlingSide,
+        attacked: impl Fn(u8, u64) -> bool,
+    ) -> Option<Move> {
         let us = self.turn;
         let file = self.castling[us as usize][side as usize]?;
         let rank = back_rank_shift(us);
         let king = self.king_index(us);
         let rook = rank | file as u8;
         let occupied = self.occupied();
-        if attacks::between_bits(king, rook) & occupied != 0 || self.checkers != 0 {
+        if attacks::between_bits(king, rook) & occupied != 0 {
             // A piece between king and rook: the usual reason, found first.
             return None;
         }
@@ -453,19 +471,26 @@ impl Chessboard {
             CastlingSide::QueenSide => (rank | 2, rank | 3),
         };
         let movers = bit(king) | bit(rook);
-        let path = attacks::between_bits(king, king_to) | bit(king_to);
-        let must_be_empty = (path | attacks::between_bits(rook, rook_to) | bit(rook_to)) & !movers;
+        let path = attacks::between_bits(king, king_to);
+        let must_be_empty =
+            (path | bit(king_to) | attacks::between_bits(rook, rook_to) | bit(rook_to)) & !movers;
         if occupied & must_be_empty != 0 {
             return None;
         }
-        let without = occupied ^ movers;
-        let mut walk = path;
+        // The squares the king leaves and crosses, the rook where it stood;
+        // then the one it reaches, the rook where it goes (python-chess's
+        // order: the same answers, but for the squares a variant exempts).
+        let without_king = occupied ^ bit(king);
+        let mut walk = path | bit(king);
         while walk != 0 {
             let sq = walk.trailing_zeros() as u8;
             walk &= walk - 1;
-            if self.attackers(sq, !us, without) != 0 {
+            if attacked(sq, without_king) {
                 return None;
             }
+        }
+        if attacked(king_to, (occupied ^ movers) | bit(rook_to)) {
+            return None;
         }
         Some(Move::Castle {
             king: square(king),
@@ -734,6 +759,8 @@ impl Chessboard {
                 };
                 self.castling_move(side) == Some(mv)
             }
+            // No drop is a move of standard chess.
+            Move::Drop { .. } => false,
         }
     }
 
@@ -868,6 +895,14 @@ impl Chessboard {
                 self.clear_castling(us, 1);
                 None
             }
+            Move::Drop { piece, to } => {
+                let to = to.index();
+                if self.occupied() & bit(to) != 0 || piece == PieceKind::King {
+                    return false;
+                }
+                self.toggle(us, piece, to);
+                None
+            }
         };
         if let Some(ep) = self.ep {
             self.hash ^= ep_key(ep);
@@ -882,18 +917,55 @@ impl Chessboard {
         true
     }
 
+    /// Takes whatever piece stands on `sq` off the board (an explosion), with
+    /// the castling rights it held: a rook's own, a king's both. Checkers
+    /// and pins are not brought up to date: [`Chessboard::refresh`] does.
+    pub(crate) fn remove_at(&mut self, sq: u8) {
+        let Some(color) = self.color_at(sq) else {
+            return;
+        };
+        let kind = self.kind_at(sq).unwrap_or(PieceKind::Pawn);
+        self.toggle(color, kind, sq);
+        match kind {
+            PieceKind::King => {
+                self.clear_castling(color, 0);
+                self.clear_castling(color, 1);
+            }
+            PieceKind::Rook => self.clear_castling_at(color, sq),
+            _ => {}
+        }
+    }
+
+    /// Forgets the en-passant square (a horde pawn's step from the first
+    /// rank leaves none).
+    pub(crate) fn clear_ep(&mut self) {
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= ep_key(ep);
+        }
+    }
+
+    /// Computes checkers and pins again, after [`Chessboard::remove_at`].
+    pub(crate) fn refresh(&mut self) {
+        self.update_checks();
+    }
+
     /// Passes, when not in check; `false` (and nothing changes) in check.
     pub(crate) fn play_null(&mut self) -> bool {
         if self.checkers != 0 {
             return false;
         }
+        self.pass();
+        true
+    }
+
+    /// Passes, check or not (a variant judges whether it may).
+    pub(crate) fn pass(&mut self) {
         if let Some(ep) = self.ep.take() {
             self.hash ^= ep_key(ep);
         }
         self.turn = !self.turn;
         self.hash ^= TURN_KEY;
         self.update_checks();
-        true
     }
 }
 

@@ -31,6 +31,8 @@ mod move_list;
 pub mod polyglot;
 mod status;
 mod validate;
+mod variant;
+mod variant_san;
 
 pub use convert::{
     Converted, EnPassantStyle, MoveError, MoveErrorKind, Notation, NotationError, WriteNotation,
@@ -39,6 +41,7 @@ pub use game::Game;
 pub use move_list::MoveList;
 pub use status::{Outcome, Termination};
 pub use validate::{Problem, Problems};
+pub use variant::VariantPosition;
 
 /// How castling is written, and which castling moves exist: standard chess,
 /// or Chess960 (where UCI writes castling as the king taking its rook).

@@ -90,34 +90,8 @@ impl FromIterator<Move> for MoveList {
 
 impl MoveSink for MoveList {
     #[inline(always)]
-    fn moves(&mut self, board: &Chessboard, kind: PieceKind, from: u8, mut to: u64) -> bool {
-        let promotes = kind == PieceKind::Pawn && board.promotes_from(from);
-        let from = Square::from_index_masked(from);
-        while to != 0 {
-            let sq = to.trailing_zeros() as u8;
-            to &= to - 1;
-            let capture = board.kind_at_theirs(sq);
-            let to = Square::from_index_masked(sq);
-            if promotes {
-                for promotion in PROMOTIONS {
-                    self.push(Move::Normal {
-                        piece: kind,
-                        from,
-                        capture,
-                        to,
-                        promotion: Some(promotion),
-                    });
-                }
-            } else {
-                self.push(Move::Normal {
-                    piece: kind,
-                    from,
-                    capture,
-                    to,
-                    promotion: None,
-                });
-            }
-        }
+    fn moves(&mut self, board: &Chessboard, kind: PieceKind, from: u8, to: u64) -> bool {
+        push_moves(board, kind, from, to, |mv| self.push(mv));
         false
     }
 
@@ -125,6 +99,61 @@ impl MoveSink for MoveList {
     fn special(&mut self, mv: Move) -> bool {
         self.push(mv);
         false
+    }
+}
+
+/// A growing list: the variants', whose moves may be more than a
+/// [`MoveList`] holds (crazyhouse's drops).
+impl MoveSink for alloc::vec::Vec<Move> {
+    #[inline(always)]
+    fn moves(&mut self, board: &Chessboard, kind: PieceKind, from: u8, to: u64) -> bool {
+        push_moves(board, kind, from, to, |mv| self.push(mv));
+        false
+    }
+
+    #[inline(always)]
+    fn special(&mut self, mv: Move) -> bool {
+        self.push(mv);
+        false
+    }
+}
+
+/// The moves of our `kind` piece on `from` to each square of `to`, each
+/// promotion of a pawn reaching the last rank one move.
+#[inline(always)]
+fn push_moves(
+    board: &Chessboard,
+    kind: PieceKind,
+    from: u8,
+    mut to: u64,
+    mut push: impl FnMut(Move),
+) {
+    let promotes = kind == PieceKind::Pawn && board.promotes_from(from);
+    let from = Square::from_index_masked(from);
+    while to != 0 {
+        let sq = to.trailing_zeros() as u8;
+        to &= to - 1;
+        let capture = board.kind_at_theirs(sq);
+        let to = Square::from_index_masked(sq);
+        if promotes {
+            for promotion in PROMOTIONS {
+                push(Move::Normal {
+                    piece: kind,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(promotion),
+                });
+            }
+        } else {
+            push(Move::Normal {
+                piece: kind,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+        }
     }
 }
 

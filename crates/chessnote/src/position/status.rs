@@ -27,6 +27,15 @@ pub enum Termination {
     FiftyMoves,
     /// The same position for the third time (a draw a player may claim).
     ThreefoldRepetition,
+    /// The variant's own rule ends the game, won by the side to move (an
+    /// antichess side with no piece left or stalemated, say).
+    VariantWin,
+    /// The variant's own rule ends the game, lost by the side to move (a
+    /// king exploded, the opponent's king on the hill, the third check).
+    VariantLoss,
+    /// The variant's own rule ends the game in a draw (both kings at the
+    /// goal in racing kings).
+    VariantDraw,
 }
 
 impl Termination {
@@ -45,6 +54,9 @@ impl Termination {
             Termination::FivefoldRepetition => "fivefold repetition",
             Termination::FiftyMoves => "fifty-move rule",
             Termination::ThreefoldRepetition => "threefold repetition",
+            Termination::VariantWin => "variant win",
+            Termination::VariantLoss => "variant loss",
+            Termination::VariantDraw => "variant draw",
         }
     }
 }

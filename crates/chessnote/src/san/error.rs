@@ -32,6 +32,10 @@ error_kind! {
         ZeroCastling = ("zero-castling", "castling written with zeros (`0-0`); SAN uses the letter `O`"),
         /// A null move while [`Leniency::NullMove`] is off.
         NullMove = ("null-move", "null move (`--`) not enabled"),
+        /// A drop (`N@f3`) while [`Leniency::Drops`] is off.
+        Drop = ("drop", "a drop (`N@f3`) is crazyhouse's, not enabled"),
+        /// A pawn dropped on the first or last rank.
+        PawnDropOnBackRank = ("pawn-drop-on-back-rank", "a pawn cannot be dropped on the first or last rank"),
         /// A piece other than a pawn is given a promotion.
         PieceWithPromotion = ("piece-with-promotion", messages::PIECE_WITH_PROMOTION),
         /// The promotion piece is a king or a pawn.

@@ -99,6 +99,14 @@ pub enum San {
     Castle(CastlingSide),
     /// A null move, `--` (only with [`Leniency::NullMove`]).
     Null,
+    /// A crazyhouse drop: `N@f3`, `@e4` for a pawn (only with
+    /// [`Leniency::Drops`]).
+    Drop {
+        /// The piece dropped (never a king).
+        piece: PieceKind,
+        /// The square it is put on.
+        to: CoreSquare,
+    },
 }
 
 /// A move annotation written after the move: `!`, `?`, `!!`, `??`, `!?`, `?!`.

@@ -109,6 +109,28 @@ named_enum! {
         /// In a position: a `+` or `#` that does not match what the move
         /// does (a missing suffix is always accepted).
         WrongSuffix = "wrong-suffix",
+        /// A crazyhouse drop: a piece letter, `@` and the square (`N@f3`;
+        /// `@e4` or `P@e4` for a pawn). The replay of a crazyhouse game
+        /// reads them as its own notation, without reporting them.
+        ///
+        /// ```
+        /// use chessnote::san::{Leniency, SanOptions, SanPlus};
+        /// let opts = SanOptions::STRICT.with(Leniency::Drops);
+        /// assert_eq!(SanPlus::from_ascii_with(b"P@e4+", opts)?.to_string(), "@e4+");
+        /// assert!(SanPlus::from_ascii(b"N@f3").is_err());
+        /// # Ok::<(), chessnote::san::SanError>(())
+        /// ```
+        Drops = "drops",
+        /// A promotion to a king (`e8=K`), as antichess has; the replay of
+        /// an antichess game reads it without reporting it.
+        ///
+        /// ```
+        /// use chessnote::san::{Leniency, SanOptions, SanPlus};
+        /// let opts = SanOptions::STRICT.with(Leniency::KingPromotion);
+        /// assert!(SanPlus::from_ascii_with(b"exd8=K", opts).is_ok());
+        /// assert!(SanPlus::from_ascii(b"exd8=K").is_err());
+        /// ```
+        KingPromotion = "king-promotion",
     }
 }
 
@@ -131,6 +153,8 @@ impl Leniency {
             Leniency::AnyDisambiguation => "non-canonical disambiguation (Nge2 for Ne2)",
             Leniency::CaptureMismatch => "missing or superfluous x",
             Leniency::WrongSuffix => "wrong check or checkmate suffix",
+            Leniency::Drops => "crazyhouse drop (N@f3)",
+            Leniency::KingPromotion => "promotion to a king (e8=K)",
         }
     }
 }
@@ -188,6 +212,20 @@ impl SanOptions {
         .with(Leniency::ZeroCastling)
         .with(Leniency::PawnSources)
         .with(Leniency::AnyGeometry);
+
+    /// The notation of Lichess's variants: drops ([`Leniency::Drops`]) and
+    /// promotions to a king ([`Leniency::KingPromotion`]). A PGN reader
+    /// reads them in every game (a standard game finds them illegal), and
+    /// never reports them.
+    ///
+    /// ```
+    /// use chessnote::san::{SanOptions, SanPlus};
+    /// assert!(SanPlus::from_ascii_with(b"N@f3+", SanOptions::VARIANTS).is_ok());
+    /// assert_eq!(SanOptions::VARIANTS.len(), 2);
+    /// ```
+    pub const VARIANTS: SanOptions = SanOptions::STRICT
+        .with(Leniency::Drops)
+        .with(Leniency::KingPromotion);
 
     /// Every leniency: what real PGN files contain.
     ///

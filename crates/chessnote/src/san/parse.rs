@@ -205,6 +205,11 @@ impl SanPlus {
             None => return Err(SanError::new(SanErrorKind::Empty, 0)),
             Some(b'O' | b'0') => parse_castling(&mut cur)?,
             Some(b'-' | b'Z') => parse_null(&mut cur)?,
+            Some(b'@') => parse_drop(&mut cur, PieceKind::Pawn, 0)?,
+            Some(letter) if at(bytes, 1) == b'@' => match PieceKind::from_upper_ascii(letter) {
+                Some(kind) if kind != PieceKind::King => parse_drop(&mut cur, kind, 1)?,
+                _ => return Err(SanError::new(SanErrorKind::UnexpectedByte, 0)),
+            },
             Some(_) => parse_normal(&mut cur)?,
         };
         let suffix_at = cur.pos;
@@ -276,6 +281,21 @@ fn parse_null(cur: &mut Cursor<'_>) -> Result<San, SanError> {
     }
     cur.pos = 2;
     Ok(San::Null)
+}
+
+/// A drop whose `@` is at `at` (after the piece letter, or first for a
+/// pawn).
+fn parse_drop(cur: &mut Cursor<'_>, piece: PieceKind, at: usize) -> Result<San, SanError> {
+    if !cur.lenient(Leniency::Drops) {
+        return Err(SanError::new(SanErrorKind::Drop, 0));
+    }
+    let (file, rank) = square_at(cur.bytes, at + 1)?;
+    let to = CoreSquare::new(file, rank);
+    if piece == PieceKind::Pawn && rank.is_back_rank() {
+        return Err(SanError::new(SanErrorKind::PawnDropOnBackRank, at + 1));
+    }
+    cur.pos = at + 3;
+    Ok(San::Drop { piece, to })
 }
 
 /// A piece letter other than `P`.
@@ -412,6 +432,7 @@ fn parse_normal(cur: &mut Cursor<'_>) -> Result<San, SanError> {
     if piece == PieceKind::Pawn {
         let back_rank = to_rank.is_back_rank();
         match promotion {
+            Some(PieceKind::King) if cur.lenient(Leniency::KingPromotion) => {}
             Some(kind) if !kind.is_promotion_target() => {
                 return Err(SanError::new(
                     SanErrorKind::InvalidPromotionPiece,

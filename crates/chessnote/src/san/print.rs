@@ -80,6 +80,15 @@ impl San {
             }
             San::Castle(side) => out.put_str(side.san()),
             San::Null => out.put_str("--"),
+            San::Drop { piece, to } => {
+                // python-chess's and Lichess's form: no letter for a pawn.
+                if piece != PieceKind::Pawn {
+                    out.put(piece.upper_ascii());
+                }
+                out.put(b'@');
+                out.put(to.file().ascii());
+                out.put(to.rank().ascii());
+            }
         }
     }
 }

@@ -639,6 +639,7 @@ impl TryFrom<SanPlus> for Turn {
         };
         Ok(match san.san {
             San::Null => return Err("A null move is not a Turn"),
+            San::Drop { .. } => return Err("A drop is not a Turn"),
             San::Castle(side) => Turn::Castling(Castling {
                 r#type: side.into(),
                 flags,

@@ -164,21 +164,6 @@ pub(crate) const EXPECTED: &[(&str, &[Diff])] = &[
         "small/scalachess-fixtures/fromPositionEmptyFen.pgn",
         &[Moves, Result, Variations],
     ),
-    // Crazyhouse, atomic, antichess: python-chess plays their rules; chessnote reads their
-    // moves and replays only standard chess and Chess960 (`unsupported-variant`).
-    ("small/python-chess/antichess-programfox.pgn", &[Moves]),
-    (
-        "small/python-chess/knightvuillaume-jannlee-zh-lichess.pgn",
-        &[Moves],
-    ),
-    ("small/python-chess/saturs-jannlee-zh-lichess.pgn", &[Moves]),
-    ("small/scalachess-fixtures/atomicPromotion.pgn", &[Moves]),
-    ("small/scalachess-fixtures/atomicRegression.pgn", &[Moves]),
-    ("small/scalachess-fixtures/chessComCrazyhouse.pgn", &[Moves]),
-    ("small/scalachess-fixtures/crazyhouse1.pgn", &[Moves]),
-    ("small/scalachess-fixtures/crazyhouse2.pgn", &[Moves]),
-    ("small/scalachess-fixtures/crazyhouseFromProd.pgn", &[Moves]),
-    ("small/scalachess/pgn-render-snapshot.pgn", &[Moves]),
     // An unknown `Variant` (`starwars`, `" Standard    "`): python-chess reports it and
     // plays standard chess; chessnote trims the spaces, and does not replay an unknown
     // variant.

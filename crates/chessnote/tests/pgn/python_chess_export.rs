@@ -62,21 +62,6 @@ const EXPECTED: &[(&str, &[u64])] = &[
     // A FEN with castling rights its pieces do not allow: python-chess drops the rights;
     // chessnote reports `invalid-fen` (no moves in the tree).
     ("small/scalachess-fixtures/caissa.pgn", &[0]),
-    // Crazyhouse, atomic, antichess: python-chess plays their rules; chessnote does not
-    // replay them (`unsupported-variant`: no moves in the tree).
-    ("small/python-chess/antichess-programfox.pgn", &[0, 1]),
-    (
-        "small/python-chess/knightvuillaume-jannlee-zh-lichess.pgn",
-        &[0],
-    ),
-    ("small/python-chess/saturs-jannlee-zh-lichess.pgn", &[0]),
-    ("small/scalachess-fixtures/atomicPromotion.pgn", &[0]),
-    ("small/scalachess-fixtures/atomicRegression.pgn", &[0]),
-    ("small/scalachess-fixtures/chessComCrazyhouse.pgn", &[0]),
-    ("small/scalachess-fixtures/crazyhouse1.pgn", &[0]),
-    ("small/scalachess-fixtures/crazyhouse2.pgn", &[0]),
-    ("small/scalachess-fixtures/crazyhouseFromProd.pgn", &[0]),
-    ("small/scalachess/pgn-render-snapshot.pgn", &[2]),
     // A result written `1–0`: python-chess ignores it (`Result "*"`); chessnote reads it
     // with its `unicode-result` leniency and writes `1-0`.
     (

@@ -13,3 +13,4 @@ mod polyglot;
 mod props;
 mod replay_large_corpus;
 mod validate;
+mod variant;

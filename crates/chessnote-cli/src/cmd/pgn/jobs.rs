@@ -557,8 +557,8 @@ fn game_json(out: &mut String, game: &Game) {
         out.push(']');
     }
     out.push_str(",\"final_fen\":");
-    match game.end() {
-        Some(end) => json_str(out, &end.to_string()),
+    match game.final_fen() {
+        Some(end) => json_str(out, &end),
         None => out.push_str("null"),
     }
     out.push_str(",\"opening\":");

@@ -181,7 +181,11 @@ const WRITTEN_MAX: usize = 24;
 
 impl MoveError {
     #[cold]
-    pub(super) fn new(kind: MoveErrorKind, written: &[u8], position: &Position) -> MoveError {
+    pub(in crate::position) fn new(
+        kind: MoveErrorKind,
+        written: &[u8],
+        position: &Position,
+    ) -> MoveError {
         let mut buf = [0; WRITTEN_MAX];
         let len = written.len().min(buf.len());
         buf[..len].copy_from_slice(&written[..len]);
@@ -198,7 +202,7 @@ impl MoveError {
     /// The error for a parsed move (or a move) that is not one of the
     /// position: what is written is its text form.
     #[cold]
-    pub(super) fn of_value(
+    pub(crate) fn of_value(
         kind: MoveErrorKind,
         value: &dyn fmt::Display,
         position: &Position,
@@ -337,7 +341,7 @@ impl Position {
 
 /// A notation's syntax error, as a [`MoveError`].
 #[cold]
-pub(super) fn syntax(
+pub(in crate::position) fn syntax(
     error: impl Into<NotationError>,
     text: &[u8],
     position: &Position,

@@ -38,6 +38,9 @@ impl Lan {
     /// assert_eq!(Lan::from_move(mv).to_string(), "Ng1-f3");
     /// ```
     pub fn from_move(mv: Move) -> Lan {
+        if let Move::Drop { piece, to } = mv {
+            return Lan::Drop { piece, to };
+        }
         match mv.castling_side() {
             Some(side) => Lan::Castle(side),
             None => Lan::Normal {
@@ -92,6 +95,8 @@ impl LanPlus {
     fn resolve(&self, position: &Position) -> Result<Move, MoveErrorKind> {
         let mv = match self.lan {
             Lan::Null => return Err(MoveErrorKind::Null),
+            // Standard chess has no drops.
+            Lan::Drop { .. } => return Err(MoveErrorKind::Illegal),
             Lan::Castle(side) => position.castle_move(side).ok_or(MoveErrorKind::Illegal)?,
             Lan::Normal {
                 piece,

@@ -14,6 +14,6 @@ mod san;
 mod uci;
 
 pub use eran::EnPassantStyle;
-use error::syntax;
+pub(super) use error::syntax;
 pub use error::{MoveError, MoveErrorKind, NotationError};
 pub use notation::{Converted, Notation, WriteNotation};

@@ -63,6 +63,8 @@ impl Position {
         };
         let mv = match san.san {
             San::Null => return Err(MoveErrorKind::Null),
+            // Standard chess has no drops.
+            San::Drop { .. } => return Err(MoveErrorKind::Illegal),
             San::Castle(side) => self.castle_move(side).ok_or(MoveErrorKind::Illegal)?,
             San::Normal {
                 piece,

@@ -41,6 +41,7 @@ impl Uci {
     pub fn from_move(mv: Move, mode: CastlingMode) -> Uci {
         let to = match (mv, mode) {
             (Move::Castle { rook, .. }, CastlingMode::Chess960) => rook,
+            (Move::Drop { piece, to }, _) => return Uci::Drop { piece, to },
             _ => mv.to(),
         };
         Uci::Normal {
@@ -73,13 +74,15 @@ impl Uci {
     /// and the position).
     #[inline]
     fn resolve(&self, position: &Position) -> Result<Move, MoveErrorKind> {
-        let Uci::Normal {
-            from,
-            to,
-            promotion,
-        } = *self
-        else {
-            return Err(MoveErrorKind::Null);
+        let (from, to, promotion) = match *self {
+            Uci::Normal {
+                from,
+                to,
+                promotion,
+            } => (from, to, promotion),
+            Uci::Null => return Err(MoveErrorKind::Null),
+            // Standard chess has no drops.
+            Uci::Drop { .. } => return Err(MoveErrorKind::Illegal),
         };
         // Standard chess writes castling as the king's two-square move.
         if position.castling_mode() == CastlingMode::Standard

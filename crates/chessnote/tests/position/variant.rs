@@ -1,0 +1,247 @@
+//! Perft in Lichess's variants ([`VariantPosition`]), against every suite
+//! in `../shared/data/perft/variants`. CI checks the counts up to 200,000 nodes; `cargo test
+//! --release -p chessnote --test position -- --ignored variant_perft_deep`
+//! checks every count up to `PERFT_MAX_NODES` (default 50 million).
+
+use crate::common;
+
+use chessnote::fen::{FenLeniency, FenOptions, VariantSetup};
+use chessnote::position::{CastlingMode, Termination, VariantPosition};
+use chessnote::san::SanOptions;
+use chessnote::uci::Uci;
+use chessnote::{Color, Variant};
+
+fn perft(position: &VariantPosition, depth: u32) -> u64 {
+    let moves = position.legal_moves();
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { moves.len() as u64 };
+    }
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut next = position.clone();
+            next.play_unchecked(mv);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// A suite's position: a variant FEN (pockets, promoted pieces and check
+/// counters read by [`VariantSetup`]), in Chess960 mode when the castling
+/// rights need it.
+fn position(epd: &str, variant: Variant) -> VariantPosition {
+    let options = FenOptions::STRICT.with(FenLeniency::MissingCounters);
+    let setup = VariantSetup::from_ascii_with(epd.as_bytes(), options)
+        .unwrap_or_else(|e| panic!("{epd}: {e}"));
+    VariantPosition::from_variant_setup(&setup, variant, CastlingMode::Standard)
+        .or_else(|_| VariantPosition::from_variant_setup(&setup, variant, CastlingMode::Chess960))
+        .unwrap_or_else(|e| panic!("{variant} {epd}: {e}"))
+}
+
+/// Checks every count of the suite up to `max_nodes`; returns how many.
+fn run(file: &str, variant: Variant, max_nodes: u64) -> usize {
+    let rel = format!("data/perft/variants/{file}");
+    let data = common::read_data(&rel).unwrap_or_else(|| panic!("{rel} is missing"));
+    let text = String::from_utf8(data).expect("utf-8");
+    let (mut name, mut current, mut checked) = (String::new(), None, 0);
+    for line in text.lines().map(str::trim) {
+        if let Some(id) = line.strip_prefix("id ") {
+            name = id.to_string();
+        } else if let Some(epd) = line.strip_prefix("epd ") {
+            current = Some((epd.to_string(), position(epd, variant)));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let (depth, nodes) = rest.split_once(' ').expect("perft line");
+            let (depth, nodes): (u32, u64) =
+                (depth.parse().unwrap(), nodes.trim().parse().unwrap());
+            if nodes > max_nodes {
+                continue;
+            }
+            let (epd, position) = current.as_ref().expect("perft before epd");
+            assert_eq!(
+                perft(position, depth),
+                nodes,
+                "{rel} {name} ({epd}): perft {depth}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "{rel}: no count checked");
+    checked
+}
+
+const SUITES: [(&str, Variant); 6] = [
+    ("3check.perft", Variant::ThreeCheck),
+    ("crazyhouse.perft", Variant::Crazyhouse),
+    ("antichess.perft", Variant::Antichess),
+    ("atomic.perft", Variant::Atomic),
+    ("horde.perft", Variant::Horde),
+    ("racingkings.perft", Variant::RacingKings),
+];
+
+#[test]
+fn variant_perft() {
+    for (file, variant) in SUITES {
+        run(file, variant, 200_000);
+    }
+}
+
+#[test]
+#[ignore = "deep perft: run in release with --ignored"]
+fn variant_perft_deep() {
+    let max = std::env::var("PERFT_MAX_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(50_000_000);
+    for (file, variant) in SUITES {
+        let checked = run(file, variant, max);
+        eprintln!("{file}: {checked} counts");
+    }
+}
+
+#[test]
+fn starting_positions_have_the_variants_moves() {
+    let counts = Variant::ALL
+        .into_iter()
+        .map(|v| (v, VariantPosition::new(v).legal_moves().len()))
+        .collect::<Vec<_>>();
+    assert_eq!(
+        counts,
+        [
+            (Variant::Standard, 20),
+            (Variant::Crazyhouse, 20),
+            (Variant::Atomic, 20),
+            (Variant::Antichess, 20),
+            (Variant::ThreeCheck, 20),
+            (Variant::KingOfTheHill, 20),
+            (Variant::Horde, 8),
+            (Variant::RacingKings, 21),
+        ]
+    );
+}
+
+/// The variant of python-chess's `uci_variant`.
+fn variant_of(uci_variant: &str) -> Variant {
+    Variant::ALL
+        .into_iter()
+        .find(|v| v.uci_name() == uci_variant)
+        .unwrap_or_else(|| panic!("unknown variant {uci_variant}"))
+}
+
+/// How a position stands, as `scripts/gen_variant_vectors.py` writes it.
+fn end_of(position: &VariantPosition) -> serde_json::Value {
+    let Some(outcome) = position.outcome() else {
+        return serde_json::Value::Null;
+    };
+    let termination = match outcome.termination {
+        Termination::VariantWin => "variant_win",
+        Termination::VariantLoss => "variant_loss",
+        Termination::VariantDraw => "variant_draw",
+        Termination::Checkmate => "checkmate",
+        Termination::Stalemate => "stalemate",
+        other => panic!("unexpected termination {other}"),
+    };
+    let winner = outcome.winner.map(|c| match c {
+        Color::White => "white",
+        Color::Black => "black",
+    });
+    serde_json::json!([termination, winner])
+}
+
+/// Random games of every variant, played by python-chess's `chess.variant`
+/// (`scripts/gen_variant_vectors.py`): at every ply the same legal moves
+/// (as UCI), the same check, the same end of game, the same SAN of the
+/// move played (written, and read back strictly), and after each move the
+/// same FEN (pockets, promoted pieces, check counters compared as
+/// read back from python-chess's spelling).
+#[test]
+fn random_games_play_as_python_chess_plays_them() {
+    let text = chessnote_testdata::vectors_text("variant-games.jsonl.zst");
+    let (mut games, mut plies) = (0, 0);
+    let mut seen = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).expect("json");
+        let variant = variant_of(game["variant"].as_str().expect("variant"));
+        let start: VariantSetup = game["start"]
+            .as_str()
+            .expect("start")
+            .parse()
+            .expect("start FEN");
+        let mut position =
+            VariantPosition::from_variant_setup(&start, variant, CastlingMode::Standard)
+                .unwrap_or_else(|e| panic!("{variant}: {e}"));
+        for (ply, expected) in game["plies"].as_array().expect("plies").iter().enumerate() {
+            let here = format!(
+                "{variant} game {games} ply {ply} ({})",
+                position.to_variant_setup()
+            );
+            let mut legal: Vec<String> = position
+                .legal_moves()
+                .iter()
+                .map(|&mv| Uci::from_move(mv, CastlingMode::Standard).to_string())
+                .collect();
+            legal.sort();
+            let want: Vec<&str> = expected["legal"]
+                .as_array()
+                .expect("legal")
+                .iter()
+                .map(|m| m.as_str().expect("uci"))
+                .collect();
+            assert_eq!(legal, want, "{here}: legal moves");
+            assert_eq!(
+                position.is_check(),
+                expected["check"].as_bool().expect("check"),
+                "{here}: check"
+            );
+            let end = end_of(&position);
+            assert_eq!(end, expected["end"], "{here}: end");
+            if let Some(t) = end.get(0).and_then(|t| t.as_str()) {
+                seen.insert((variant, t.to_string()));
+            }
+            let Some(uci) = expected["move"].as_str() else {
+                break;
+            };
+            let uci: Uci = uci.parse().expect("uci");
+            let mv = *position
+                .legal_moves()
+                .iter()
+                .find(|&&m| Uci::from_move(m, CastlingMode::Standard) == uci)
+                .expect("the move is legal");
+            let san = expected["san"].as_str().expect("san");
+            assert_eq!(position.san(mv).to_string(), san, "{here}: SAN of {uci}");
+            let (read, used) = position
+                .parse_san(san.as_bytes(), SanOptions::STRICT)
+                .unwrap_or_else(|e| panic!("{here}: {san}: {e}"));
+            assert_eq!(
+                (read, used),
+                (mv, SanOptions::STRICT),
+                "{here}: {san} read back"
+            );
+            position.play(mv).expect("legal");
+            let fen = expected["fen"].as_str().expect("fen");
+            let want: VariantSetup = fen.parse().unwrap_or_else(|e| panic!("{here}: {fen}: {e}"));
+            // Pockets and promoted marks in crazyhouse only, counters in
+            // three-check only: as python-chess writes them.
+            let got = position.to_variant_setup();
+            assert_eq!(got, want, "{here}: FEN after {uci}: {got} against {fen}");
+            plies += 1;
+        }
+        games += 1;
+    }
+    assert_eq!(games, 210, "games read");
+    assert!(plies > 15_000, "{plies} plies");
+    // Every way a game ends that the random games reach.
+    for (variant, end) in [
+        (Variant::Atomic, "variant_loss"),
+        (Variant::Antichess, "variant_win"),
+        (Variant::ThreeCheck, "variant_loss"),
+        (Variant::KingOfTheHill, "variant_loss"),
+        (Variant::RacingKings, "variant_loss"),
+        (Variant::Crazyhouse, "checkmate"),
+        (Variant::Horde, "stalemate"),
+    ] {
+        assert!(
+            seen.contains(&(variant, end.to_string())),
+            "{variant} never ends by {end}"
+        );
+    }
+}
