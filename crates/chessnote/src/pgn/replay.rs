@@ -321,7 +321,7 @@ impl Replayer {
     }
 
     /// The game's start position (after [`Replayer::begin_movetext`]); in
-    /// a variant, its board (see [`Replayer::variant_start`]).
+    /// a variant, its board (see [`Replayer::variant_position`]).
     pub fn start(&self) -> &Position {
         self.start.position()
     }
