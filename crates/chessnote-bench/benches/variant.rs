@@ -11,24 +11,9 @@ use std::hint::black_box;
 
 use chessnote::Variant;
 use chessnote::position::VariantPosition;
-use chessnote_bench::{Contender, compare, perft};
+use chessnote_bench::{Contender, compare, perft, variant_perft};
 use criterion::Criterion;
 use shakmaty::variant::{Variant as ShakVariant, VariantPosition as ShakPosition};
-
-fn perft_variant(position: &VariantPosition, depth: u32) -> u64 {
-    let moves = position.legal_moves();
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut next = position.clone();
-            next.play_unchecked(mv);
-            perft_variant(&next, depth - 1)
-        })
-        .sum()
-}
 
 fn shakmaty_of(variant: Variant) -> ShakVariant {
     match variant {
@@ -50,7 +35,7 @@ fn main() {
     for variant in Variant::ALL {
         let ours = VariantPosition::new(variant);
         let theirs = ShakPosition::new(shakmaty_of(variant));
-        let nodes = perft_variant(&ours, DEPTH);
+        let nodes = variant_perft(&ours, DEPTH);
         assert_eq!(shakmaty::perft(&theirs, DEPTH), nodes, "{variant}");
         let standard_nodes = perft(&standard, DEPTH);
         let name = format!("variant_perft_{}_{DEPTH}", variant.uci_name());
@@ -60,7 +45,7 @@ fn main() {
             nodes as usize,
             vec![
                 Contender::new("chessnote VariantPosition", || {
-                    black_box(perft_variant(black_box(&ours), DEPTH));
+                    black_box(variant_perft(black_box(&ours), DEPTH));
                 }),
                 Contender::new("shakmaty VariantPosition", || {
                     black_box(shakmaty::perft(black_box(&theirs), DEPTH));

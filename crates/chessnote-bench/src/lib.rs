@@ -16,7 +16,9 @@ use criterion::Criterion;
 
 pub mod pgn;
 
-pub use chessnote_testdata::{ToyBoard, perft, perft_bulk, san_tokens_of_pgn, shared_dir};
+pub use chessnote_testdata::{
+    ToyBoard, perft, perft_bulk, san_tokens_of_pgn, shared_dir, variant_perft,
+};
 
 /// Reads `shared/<rel>`, decompressing `.zst`; exits with a message if absent
 /// (and panics if `CHESSNOTE_REQUIRE_SHARED=1`, as tests do).

@@ -23,7 +23,7 @@ pub use board::ToyBoard;
 pub use conformance::{Row, conformance, unescape};
 pub use data::{decode, read_data, require_shared, shared_dir, shared_path, vectors, vectors_text};
 pub use guessed::games_guessed;
-pub use perft::{perft, perft_bulk};
+pub use perft::{perft, perft_bulk, variant_perft};
 pub use pgn::{games, san_tokens_of_pgn};
 pub use pieces::Pieces;
 pub use python_chess::{python_headers, python_tag_value, sha1_hex};

@@ -2753,3 +2753,61 @@ mod search {
         assert!(run.stderr.contains("--table plies"), "{}", run.stderr);
     }
 }
+
+/// Issue 34: games of Lichess's variants convert by their rules: a
+/// crazyhouse game's drops in UCI and SAN, an atomic and a crazyhouse game
+/// selected by their `Variant` tag, exit 0 and no problem.
+#[test]
+fn variant_games_convert_by_their_rules() {
+    let text = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 Qxe4+ *\n\n\
+                [Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 *\n\n\
+                1. e4 d5 2. exd5 Qxd5 *\n";
+    let uci = pgn_in(
+        &["convert", "--to", "uci", "--threads", "1", "-"],
+        text.as_bytes(),
+    );
+    assert_eq!(uci.code, 0, "{}", uci.stderr);
+    assert_eq!(
+        uci.lines(),
+        [
+            "e2e4 d7d5 e4d5 d8d5 P@e4 d5e4",
+            "e2e4 d7d5 e4d5",
+            "e2e4 d7d5 e4d5 d8d5"
+        ]
+    );
+    let san = pgn_in(
+        &["convert", "--to", "san", "--threads", "1", "-"],
+        text.as_bytes(),
+    );
+    assert_eq!(san.lines()[0], "e4 d5 exd5 Qxd5 @e4 Qxe4+");
+    let only = pgn_in(
+        &[
+            "convert",
+            "--to",
+            "uci",
+            "--threads",
+            "1",
+            "--where",
+            "Variant = \"Atomic\"",
+            "-",
+        ],
+        text.as_bytes(),
+    );
+    assert_eq!(
+        (only.code, only.lines()),
+        (0, vec!["e2e4 d7d5 e4d5"]),
+        "{}",
+        only.stderr
+    );
+    // A drop in a standard game is an illegal move, not a guess.
+    let standard = pgn_in(
+        &["convert", "--to", "uci", "--threads", "1", "-"],
+        b"1. e4 d5 2. N@f3 *\n",
+    );
+    assert_ne!(standard.code, 0);
+    assert!(
+        standard.stderr.contains("illegal move `N@f3`"),
+        "{}",
+        standard.stderr
+    );
+}

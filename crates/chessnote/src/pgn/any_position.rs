@@ -186,12 +186,7 @@ impl AnyPosition {
             AnyPosition::Variant(position) => position,
         };
         let Some(mv) = mv else {
-            out.push_str(if notation.notation() == Notation::Uci {
-                "0000"
-            } else {
-                "--"
-            });
-            return;
+            return super::write::write_null(out, notation);
         };
         let mode = position.position().castling_mode();
         // Writing to a String cannot fail.

@@ -415,6 +415,15 @@ fn written_name(name: &str) -> impl Iterator<Item = char> + '_ {
     }))
 }
 
+/// Writes the null move in `notation`: `--`, or `0000` in UCI.
+pub(super) fn write_null(out: &mut String, notation: WriteNotation) {
+    out.push_str(if notation.notation() == Notation::Uci {
+        "0000"
+    } else {
+        "--"
+    });
+}
+
 /// Writes a move in `notation` from `position` (a null move is `--`, or
 /// `0000` in UCI).
 pub(super) fn write_move(
@@ -424,12 +433,7 @@ pub(super) fn write_move(
     notation: WriteNotation,
 ) {
     let Some(mv) = mv else {
-        out.push_str(if notation.notation() == Notation::Uci {
-            "0000"
-        } else {
-            "--"
-        });
-        return;
+        return write_null(out, notation);
     };
     // Writing to a String cannot fail.
     let _ = match notation.notation() {

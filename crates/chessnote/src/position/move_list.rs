@@ -88,32 +88,37 @@ impl FromIterator<Move> for MoveList {
     }
 }
 
-impl MoveSink for MoveList {
-    #[inline(always)]
-    fn moves(&mut self, board: &Chessboard, kind: PieceKind, from: u8, to: u64) -> bool {
-        push_moves(board, kind, from, to, |mv| self.push(mv));
-        false
-    }
+/// A list the move generator fills: a [`MoveList`], or a growing one (the
+/// variants', whose moves may be more than a `MoveList` holds: crazyhouse's
+/// drops).
+pub(crate) trait PushMove {
+    fn push_move(&mut self, mv: Move);
+}
 
+impl PushMove for MoveList {
     #[inline(always)]
-    fn special(&mut self, mv: Move) -> bool {
+    fn push_move(&mut self, mv: Move) {
         self.push(mv);
-        false
     }
 }
 
-/// A growing list: the variants', whose moves may be more than a
-/// [`MoveList`] holds (crazyhouse's drops).
-impl MoveSink for alloc::vec::Vec<Move> {
+impl PushMove for alloc::vec::Vec<Move> {
+    #[inline(always)]
+    fn push_move(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+impl<L: PushMove> MoveSink for L {
     #[inline(always)]
     fn moves(&mut self, board: &Chessboard, kind: PieceKind, from: u8, to: u64) -> bool {
-        push_moves(board, kind, from, to, |mv| self.push(mv));
+        push_moves(board, kind, from, to, |mv| self.push_move(mv));
         false
     }
 
     #[inline(always)]
     fn special(&mut self, mv: Move) -> bool {
-        self.push(mv);
+        self.push_move(mv);
         false
     }
 }

@@ -207,13 +207,13 @@ impl VariantPosition {
             // checks of the king still count.
             problems = problems.without(Problem::ImpossibleCheck);
         }
-        let ep = if problems.contains(Problem::InvalidEpSquare) {
-            None
-        } else {
-            setup.ep_square
-        };
-        problems = problems.without(Problem::InvalidEpSquare);
-        let board = Chessboard::new(bits.kinds, bits.colors, setup.turn, castling, ep);
+        let board = Chessboard::new(
+            bits.kinds,
+            bits.colors,
+            setup.turn,
+            castling,
+            setup.ep_square,
+        );
         if variant == Variant::RacingKings && board.checkers() != 0 {
             problems = problems.with(Problem::OppositeCheck);
         }
@@ -436,15 +436,8 @@ impl VariantPosition {
                 self.drops(&mut list);
             }
             Variant::RacingKings => {
-                let mut all = Vec::new();
-                board.generate(!0, &mut all);
-                for &mv in all.iter() {
-                    let mut after = board.clone();
-                    after.play(mv);
-                    if after.checkers() == 0 {
-                        list.push(mv);
-                    }
-                }
+                board.generate(!0, &mut list);
+                list.retain(|&mv| !self.position.gives_check(mv));
             }
             Variant::Horde => {
                 if self.has_no_king(self.turn()) {
@@ -456,13 +449,8 @@ impl VariantPosition {
             }
             Variant::Antichess => self.antichess_moves(&mut list),
             Variant::Atomic => {
-                let mut all = Vec::new();
-                self.pseudo_legal(&mut all, |sq, occupied| self.atomic_attacked(sq, occupied));
-                for &mv in all.iter() {
-                    if self.atomic_is_safe(mv) {
-                        list.push(mv);
-                    }
-                }
+                self.pseudo_legal(&mut list, |sq, occupied| self.atomic_attacked(sq, occupied));
+                list.retain(|&mv| self.atomic_is_safe(mv));
             }
         }
         list
@@ -471,13 +459,8 @@ impl VariantPosition {
     /// The pseudo-legal moves, with castling by the variant's `attacked`.
     fn pseudo_legal(&self, list: &mut Vec<Move>, attacked: impl Fn(u8, u64) -> bool) {
         let board = self.board();
-        let mut moves = Vec::new();
-        board.generate_pseudo_legal(&mut moves);
-        for &mv in moves.iter() {
-            if !matches!(mv, Move::Castle { .. }) {
-                list.push(mv);
-            }
-        }
+        board.generate_pseudo_legal(list);
+        list.retain(|mv| !matches!(mv, Move::Castle { .. }));
         if board.of(self.turn(), PieceKind::King) & BACK_RANKS != 0 {
             for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
                 if let Some(mv) = board.castling_move_where(side, &attacked) {
@@ -557,22 +540,18 @@ impl VariantPosition {
     }
 
     fn antichess_moves(&self, list: &mut Vec<Move>) {
-        let mut all = Vec::new();
-        self.pseudo_legal(&mut all, |_, _| false);
-        let captures = all.iter().any(|mv| mv.is_capture());
-        for &mv in all.iter() {
-            if mv.is_capture() != captures {
-                continue;
-            }
-            list.push(mv);
-            // A pawn may also become a king.
+        self.pseudo_legal(list, |_, _| false);
+        let captures = list.iter().any(|mv| mv.is_capture());
+        list.retain(|mv| mv.is_capture() == captures);
+        // A pawn may also become a king.
+        for i in 0..list.len() {
             if let Move::Normal {
                 piece,
                 from,
                 capture,
                 to,
                 promotion: Some(PieceKind::Queen),
-            } = mv
+            } = list[i]
             {
                 list.push(Move::Normal {
                     piece,

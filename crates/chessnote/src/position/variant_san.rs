@@ -150,18 +150,7 @@ impl VariantPosition {
             let rivals = legal.iter().filter(|&&m| {
                 is_board_move(m) && m.piece() == mv.piece() && m.to() == mv.to() && m.from() != from
             });
-            let (mut any, mut same_file, mut same_rank) = (false, false, false);
-            for other in rivals {
-                any = true;
-                same_file |= other.from().file() == from.file();
-                same_rank |= other.from().rank() == from.rank();
-            }
-            match (same_file, same_rank) {
-                _ if !any => (None, None),
-                (false, _) => (Some(from.file()), None),
-                (true, false) => (None, Some(from.rank())),
-                (true, true) => (Some(from.file()), Some(from.rank())),
-            }
+            super::convert::disambiguation(from, rivals.map(|m| m.from()))
         };
         San::Normal {
             piece: mv.piece(),

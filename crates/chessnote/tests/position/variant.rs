@@ -11,21 +11,6 @@ use chessnote::san::SanOptions;
 use chessnote::uci::Uci;
 use chessnote::{Color, Variant};
 
-fn perft(position: &VariantPosition, depth: u32) -> u64 {
-    let moves = position.legal_moves();
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut next = position.clone();
-            next.play_unchecked(mv);
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
-
 /// A suite's position: a variant FEN (pockets, promoted pieces and check
 /// counters read by [`VariantSetup`]), in Chess960 mode when the castling
 /// rights need it.
@@ -58,7 +43,7 @@ fn run(file: &str, variant: Variant, max_nodes: u64) -> usize {
             }
             let (epd, position) = current.as_ref().expect("perft before epd");
             assert_eq!(
-                perft(position, depth),
+                common::variant_perft(position, depth),
                 nodes,
                 "{rel} {name} ({epd}): perft {depth}"
             );

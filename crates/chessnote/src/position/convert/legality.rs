@@ -256,6 +256,13 @@ impl Position {
         Ok(mv)
     }
 
+    /// Whether the legal `mv` gives check, without playing it.
+    pub(crate) fn gives_check(&self, mv: Move) -> bool {
+        let after = self.after(mv);
+        let king = self.board.king_index(!self.board.turn());
+        after.attacks(king, after.occupied)
+    }
+
     /// `+`, `#` or nothing: what playing the legal `mv` gives.
     pub(crate) fn suffix_of(&self, mv: Move) -> Option<Suffix> {
         let after = self.after(mv);

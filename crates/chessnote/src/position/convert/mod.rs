@@ -17,3 +17,4 @@ pub use eran::EnPassantStyle;
 pub(super) use error::syntax;
 pub use error::{MoveError, MoveErrorKind, NotationError};
 pub use notation::{Converted, Notation, WriteNotation};
+pub(super) use san::disambiguation;

@@ -3,7 +3,7 @@
 use super::super::Position;
 use super::{MoveError, MoveErrorKind, syntax};
 use crate::san::{Leniency, San, SanOptions, SanPlus};
-use crate::{File, Move, PieceKind, Rank, SquareSet};
+use crate::{File, Move, PieceKind, Rank, Square, SquareSet};
 
 impl Position {
     /// Reads a SAN move with the leniencies of `options`; returns the move
@@ -127,23 +127,32 @@ impl Position {
             return (None, None);
         }
         let others = sources & !SquareSet::from_square(from);
-        let mut rivals = false;
-        let mut same_file = false;
-        let mut same_rank = false;
-        for other in others {
-            let legal = self.quick_legal(mv.piece(), other, mv.to(), None);
-            if legal {
-                rivals = true;
-                same_file |= other.file() == from.file();
-                same_rank |= other.rank() == from.rank();
-            }
-        }
-        match (same_file, same_rank) {
-            _ if !rivals => (None, None),
-            (false, _) => (Some(from.file()), None),
-            (true, false) => (None, Some(from.rank())),
-            (true, true) => (Some(from.file()), Some(from.rank())),
-        }
+        let rivals = others
+            .into_iter()
+            .filter(|&other| self.quick_legal(mv.piece(), other, mv.to(), None));
+        disambiguation(from, rivals)
+    }
+}
+
+/// The file and rank SAN writes for a piece on `from` that `rivals` (the
+/// squares of the other pieces of its kind that can legally go to the
+/// same square) could be taken for: the file if it tells them apart, else
+/// the rank, else both; nothing without rivals.
+pub(crate) fn disambiguation(
+    from: Square,
+    rivals: impl Iterator<Item = Square>,
+) -> (Option<File>, Option<Rank>) {
+    let (mut any, mut same_file, mut same_rank) = (false, false, false);
+    for other in rivals {
+        any = true;
+        same_file |= other.file() == from.file();
+        same_rank |= other.rank() == from.rank();
+    }
+    match (same_file, same_rank) {
+        _ if !any => (None, None),
+        (false, _) => (Some(from.file()), None),
+        (true, false) => (None, Some(from.rank())),
+        (true, true) => (Some(from.file()), Some(from.rank())),
     }
 }
 
