@@ -14,12 +14,12 @@ use std::fmt;
 use std::path::Path;
 use std::process::ExitCode;
 
-use chessnote::fen::{DiagramStyle, Epd, Fen, FenError, FenOptions, Setup};
+use chessnote::fen::{DiagramStyle, Epd, Fen, FenError, FenOptions, Setup, VariantSetup};
 use chessnote::position::polyglot::Book;
-use chessnote::position::{CastlingMode, Position, PositionError};
+use chessnote::position::{CastlingMode, Position, PositionError, VariantPosition};
 use chessnote::san::SanPlus;
 use chessnote::uci::Uci;
-use chessnote::{CastlingSide, Color, Diagram, File, PieceKind, Rank, Square};
+use chessnote::{CastlingSide, Color, Diagram, File, PieceKind, Rank, Square, Variant};
 use serde_json::{Map, Value, json};
 
 use super::diagram::{DiagramArgs, Drawing, Format};
@@ -78,13 +78,21 @@ pub enum Command {
         last_move: Option<String>,
     },
     /// Check that each record is a legal position of standard chess (of
-    /// Chess960 with `--chess960`): `ok`, or `invalid: ` and its problems.
+    /// Chess960 with `--chess960`, of a variant with `--variant`): `ok`, or
+    /// `invalid: ` and its problems.
     Check {
         #[command(flatten)]
         records: Records,
         /// Check Chess960 positions (castling with rooks anywhere).
         #[arg(long)]
         chess960: bool,
+        /// Check positions of a Lichess variant (`crazyhouse`, `atomic`,
+        /// `antichess`, `3check`, `kingofthehill`, `horde`, `racingkings`,
+        /// or any name PGN's `Variant` tag takes): its rules, and the FEN
+        /// fields it adds (pockets `[Qb]` or `/Qb`, promoted pieces `Q~`,
+        /// check counters `3+3` or `+0+0`).
+        #[arg(long, value_name = "NAME")]
+        variant: Option<String>,
     },
     /// Print each record's Polyglot key, 16 hex digits a line: the key of
     /// Polyglot opening books, of pgn-extract's `-H` and of python-chess's
@@ -121,7 +129,7 @@ enum Action {
     Parse,
     Seed,
     Show(Drawing, Option<(Square, Square)>),
-    Check(CastlingMode),
+    Check(CastlingMode, Variant),
     Key(bool),
     Book(Box<Book>, bool),
 }
@@ -158,13 +166,29 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             };
             (records, Action::Show(drawing, last_move), "fen show")
         }
-        Command::Check { records, chess960 } => {
+        Command::Check {
+            records,
+            chess960,
+            variant,
+        } => {
             let mode = if chess960 {
                 CastlingMode::Chess960
             } else {
                 CastlingMode::Standard
             };
-            (records, Action::Check(mode), "fen check")
+            let variant = match variant {
+                None => Variant::Standard,
+                Some(name) => chessnote::pgn::tags::Variant::from_ascii(name.as_bytes())
+                    .ok()
+                    .and_then(chessnote::pgn::tags::Variant::rules)
+                    .ok_or_else(|| {
+                        format!(
+                            "--variant {name}: not a variant chessnote plays (standard chess, \
+                             crazyhouse, atomic, antichess, 3check, kingofthehill, horde, racingkings)"
+                        )
+                    })?,
+            };
+            (records, Action::Check(mode, variant), "fen check")
         }
         Command::Key { records, chess960 } => (records, Action::Key(chess960), "fen key"),
         Command::Book {
@@ -192,7 +216,11 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
     let epd = records.epd;
     let result = report.run(&sources, |report, input| {
         let epd = epd || is_epd_file(input.source);
-        match read(input.text, epd, &options) {
+        let variant = match action {
+            Action::Check(_, variant) if variant != Variant::Standard => Some(variant),
+            _ => None,
+        };
+        match read(input.text, epd, &options, variant.is_some()) {
             Ok(record) => {
                 report.leniencies(input.text, &record.leniencies());
                 act(report, input, &record, &action)
@@ -246,6 +274,8 @@ fn is_epd_file(name: &str) -> bool {
 struct Record {
     setup: Setup,
     epd: Option<Epd>,
+    /// Read with a variant's fields (`fen check --variant`).
+    variant: Option<VariantSetup>,
     used: FenOptions,
 }
 
@@ -258,19 +288,31 @@ impl Record {
 
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.epd {
-            Some(epd) => epd.fmt(f),
-            None => self.setup.fmt(f),
+        match (&self.epd, &self.variant) {
+            (Some(epd), _) => epd.fmt(f),
+            (None, Some(variant)) => variant.fmt(f),
+            (None, None) => self.setup.fmt(f),
         }
     }
 }
 
-fn read(text: &str, epd: bool, options: &FenOptions) -> Result<Record, FenError> {
+/// Reads a record: EPD, a variant's FEN (`variant`: pockets and check
+/// counters read), or FEN.
+fn read(text: &str, epd: bool, options: &FenOptions, variant: bool) -> Result<Record, FenError> {
     if epd {
         let (epd, used) = Epd::from_ascii_reporting(text.as_bytes(), *options)?;
         Ok(Record {
             setup: epd.setup,
             epd: Some(epd),
+            variant: None,
+            used,
+        })
+    } else if variant {
+        let (setup, used) = VariantSetup::from_ascii_reporting(text.as_bytes(), *options)?;
+        Ok(Record {
+            setup: setup.setup,
+            epd: None,
+            variant: Some(setup),
             used,
         })
     } else {
@@ -278,6 +320,7 @@ fn read(text: &str, epd: bool, options: &FenOptions) -> Result<Record, FenError>
         Ok(Record {
             setup,
             epd: None,
+            variant: None,
             used,
         })
     }
@@ -368,17 +411,25 @@ fn act(
                 Err(err) => invalid(report, input, &err, mode, record),
             }
         }
-        Action::Check(mode) => {
+        Action::Check(mode, variant) => {
             let chess960 = mode == CastlingMode::Chess960;
             let leniencies = record.leniencies();
-            match Position::from_setup(&record.setup, mode) {
-                Ok(_) => report.print(
-                    input,
-                    &Outcome::ok(
-                        "ok",
-                        json!({ "valid": true, "chess960": chess960, "leniencies": leniencies }),
-                    ),
-                ),
+            let checked = match variant {
+                Variant::Standard => Position::from_setup(&record.setup, mode).map(|_| ()),
+                _ => {
+                    let setup = record.variant.unwrap_or_else(|| record.setup.into());
+                    VariantPosition::from_variant_setup(&setup, variant, mode).map(|_| ())
+                }
+            };
+            match checked {
+                Ok(()) => {
+                    let mut json =
+                        json!({ "valid": true, "chess960": chess960, "leniencies": leniencies });
+                    if variant != Variant::Standard {
+                        json["variant"] = json!(variant.name());
+                    }
+                    report.print(input, &Outcome::ok("ok", json))
+                }
                 Err(err) => invalid(report, input, &err, mode, record),
             }
         }

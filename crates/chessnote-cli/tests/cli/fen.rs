@@ -514,3 +514,55 @@ fn book_prints_the_moves_python_chess_finds() {
         run.stderr
     );
 }
+
+/// Issue 34: `fen check --variant` checks each perft suite's positions of
+/// `../shared/data/perft/variants` by its variant's rules (pockets, promoted
+/// pieces and check counters read), and the horde's start is no position
+/// of standard chess.
+#[test]
+fn check_with_a_variant_reads_its_fields_and_rules() {
+    let Some(dir) = shared_path("data/perft/variants") else {
+        let required =
+            std::env::var_os("CHESSNOTE_REQUIRE_SHARED").is_some_and(|v| !v.is_empty() && v != "0");
+        assert!(!required, "the shared data is missing");
+        return;
+    };
+    for (file, variant) in [
+        ("3check.perft", "3check"),
+        ("crazyhouse.perft", "crazyhouse"),
+        ("antichess.perft", "antichess"),
+        ("atomic.perft", "atomic"),
+        ("horde.perft", "horde"),
+        ("racingkings.perft", "racingkings"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).expect("suite");
+        let records: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("epd "))
+            .collect();
+        assert!(!records.is_empty(), "{file}");
+        let mut args = vec![
+            "fen",
+            "check",
+            "--allow",
+            "missing-counters",
+            "--variant",
+            variant,
+        ];
+        // The atomic960 records' castling holds in Chess960 only.
+        if file == "atomic.perft" {
+            args.push("--chess960");
+        }
+        args.extend(records.iter().copied());
+        let run = chessnote(&args, "");
+        assert_eq!(run.code, 0, "{file}: {}\n{}", run.stdout, run.stderr);
+        assert_eq!(run.lines(), vec!["ok"; records.len()], "{file}");
+    }
+    let horde = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
+    let run = chessnote(&["fen", "check", horde], "");
+    assert_eq!(run.code, 1);
+    let run = chessnote(&["fen", "check", "--variant", "Horde", horde], "");
+    assert_eq!((run.code, run.lines()), (0, vec!["ok"]), "{}", run.stderr);
+    let run = chessnote(&["fen", "check", "--variant", "giveaway", horde], "");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}

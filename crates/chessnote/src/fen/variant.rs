@@ -195,6 +195,28 @@ impl VariantSetup {
     ///
     /// As [`VariantSetup::from_ascii`].
     pub fn from_ascii_with(bytes: &[u8], options: FenOptions) -> Result<VariantSetup, FenError> {
+        VariantSetup::from_ascii_reporting(bytes, options).map(|(setup, _)| setup)
+    }
+
+    /// Reads a variant FEN with the leniencies of `options`, and says
+    /// which of them its standard fields used.
+    ///
+    /// # Errors
+    ///
+    /// As [`VariantSetup::from_ascii`].
+    ///
+    /// ```
+    /// use chessnote::fen::{FenLeniency, FenOptions, VariantSetup};
+    /// let options = FenOptions::STRICT.with(FenLeniency::MissingCounters);
+    /// let (setup, used) = VariantSetup::from_ascii_reporting(b"4k3/8/8/8/8/8/8/4K3[Q] w - -", options)?;
+    /// assert_eq!(setup.pockets.unwrap().to_string(), "Q");
+    /// assert!(used.contains(FenLeniency::MissingCounters));
+    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// ```
+    pub fn from_ascii_reporting(
+        bytes: &[u8],
+        options: FenOptions,
+    ) -> Result<(VariantSetup, FenOptions), FenError> {
         let mut text = Stripped::default();
         let start = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
         text.keep(&bytes[..start], 0);
@@ -268,15 +290,16 @@ impl VariantSetup {
                 }
             }
         }
-        let setup = Setup::from_ascii_with(&text.bytes, options).map_err(|e| {
+        let (setup, used) = Setup::from_ascii_reporting(&text.bytes, options).map_err(|e| {
             FenError::new(e.field(), text.original(e.offset(), bytes.len()), e.kind())
         })?;
-        Ok(VariantSetup {
+        let setup = VariantSetup {
             setup,
             pockets,
             promoted,
             checks_left,
-        })
+        };
+        Ok((setup, used))
     }
 }
 
