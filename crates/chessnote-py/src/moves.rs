@@ -41,7 +41,8 @@ pub(crate) fn square(index: u8) -> PyResult<Square> {
         .ok_or_else(|| PyValueError::new_err(format!("square {index} is not 0 (a1) to 63 (h8)")))
 }
 
-/// A move, as python-chess's `chess.Move`: from, to and promotion.
+/// A move, as python-chess's `chess.Move`: from, to and promotion, or a
+/// crazyhouse drop (`N@f3`).
 #[pyclass(name = "Move", module = "chessnote", frozen, eq, hash, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyMove(pub(crate) Uci);

@@ -214,6 +214,25 @@ def test_moves_are_python_chess_s():
         assert (ours == chessnote.Move.null()) == (theirs == chess.Move.null()), args
 
 
+def test_drops_and_king_promotions_are_python_chess_s():
+    """Crazyhouse drops (`N@f3`, `Move(sq, sq, drop=KNIGHT)`) and
+    antichess's promotion to a king (`e7e8k`) read, write and compare as
+    python-chess's moves do (issue 34)."""
+    chess = python_chess()
+    for text in ["N@f3", "P@e4", "Q@h8", "B@a1", "R@d5", "e7e8k", "a2a1k"]:
+        ours, theirs = chessnote.Move.from_uci(text), chess.Move.from_uci(text)
+        assert (ours.uci(), repr(ours), str(ours), ours.from_square, ours.to_square,
+                ours.promotion, ours.drop, bool(ours)) == (
+            theirs.uci(), repr(theirs), str(theirs), theirs.from_square, theirs.to_square,
+            theirs.promotion, theirs.drop, bool(theirs)), text
+    for square, piece in [(21, chessnote.KNIGHT), (28, chessnote.PAWN), (0, chessnote.QUEEN)]:
+        ours = chessnote.Move(square, square, drop=piece)
+        theirs = chess.Move(square, square, drop=piece)
+        assert ours.uci() == theirs.uci()
+        assert ours == chessnote.Move.from_uci(theirs.uci())
+    assert chessnote.Move.from_uci("e2e4").drop is None
+
+
 def test_move_generators_are_views_of_the_board():
     """As python-chess's: a generator taken before a move answers for the
     board after it."""

@@ -416,7 +416,8 @@ class Piece:
     def __hash__(self) -> int: ...
 
 class Move:
-    """A move, as python-chess's ``chess.Move``: from, to and promotion.
+    """A move, as python-chess's ``chess.Move``: from, to and promotion, or
+    a crazyhouse drop (``N@f3``: ``Move(sq, sq, drop=KNIGHT)``).
 
     Castling is the king's move in standard chess (``e1g1``) and king takes
     rook in Chess960 (``e1h1``), as UCI writes it. ``Move.null()`` is the
@@ -426,7 +427,15 @@ class Move:
     from_square: int
     to_square: int
     promotion: int | None
-    def __init__(self, from_square: int, to_square: int, promotion: int | None = None) -> None: ...
+    drop: int | None
+    """The piece type a crazyhouse drop puts on ``to_square`` (``N@f3``), or None."""
+    def __init__(
+        self,
+        from_square: int,
+        to_square: int,
+        promotion: int | None = None,
+        drop: int | None = None,
+    ) -> None: ...
     @staticmethod
     def from_uci(uci: str) -> Move:
         """Raises ``InvalidMoveError`` with the offset of the bad byte."""
