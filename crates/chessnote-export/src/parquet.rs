@@ -4,8 +4,12 @@ use std::fmt;
 use std::io::Write;
 use std::sync::{Mutex, PoisonError};
 
-use arrow_array::{Array, RecordBatch};
-use arrow_schema::SchemaRef;
+use std::sync::Arc;
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, ListArray, MapArray, RecordBatch, StructArray};
+use arrow_buffer::{NullBuffer, OffsetBuffer};
+use arrow_schema::{ArrowError, DataType, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_writer::{
     ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
@@ -345,7 +349,8 @@ impl<W: Write + Send> Encoder<W> {
         jobs.sort_by_key(|&(weight, i, _)| (core::cmp::Reverse(weight), i));
         in_parallel(jobs, self.threads, |(_, i, writers)| {
             for batch in waiting {
-                let leaves = compute_leaves(&fields[i], batch.column(i))?;
+                let column = canonical(batch.column(i))?;
+                let leaves = compute_leaves(&fields[i], &column)?;
                 for (leaf, writer) in leaves.iter().zip(writers.iter_mut()) {
                     writer.write(leaf)?;
                 }
@@ -386,6 +391,79 @@ impl<W: Write + Send> Encoder<W> {
         }
         group.close()?;
         Ok(())
+    }
+}
+
+/// `array` as the column writers must get it for the pages to depend on
+/// its values alone: with a validity buffer at every level that has a null
+/// in the rows referenced, and at no other, and lists' values cut to the
+/// rows referenced.
+///
+/// The parquet writer takes an array with a validity buffer (even one
+/// with no null) through materialized levels, written 1,024 rows at a
+/// time, and one without through compact levels, written at once; the
+/// pages are cut at those steps' ends. Whether a slice has a buffer
+/// depends on the batch it came from (a worker's chunk, several put
+/// together), and so on `--threads`: without this, the same rows could
+/// give other pages.
+fn canonical(array: &ArrayRef) -> Result<ArrayRef, ArrowError> {
+    fn nulls(array: &dyn Array) -> Option<NullBuffer> {
+        array.nulls().filter(|n| n.null_count() > 0).cloned()
+    }
+    /// The offsets from 0, and the range of values they cover.
+    fn rebased(offsets: &OffsetBuffer<i32>) -> (OffsetBuffer<i32>, usize, usize) {
+        let first = offsets[0];
+        let last = offsets[offsets.len() - 1];
+        let from_zero = OffsetBuffer::new(offsets.iter().map(|&o| o - first).collect());
+        // Offsets are never negative.
+        let (first, last) = (first as usize, last as usize);
+        (from_zero, first, last - first)
+    }
+    match array.data_type() {
+        DataType::List(field) => {
+            let list = array.as_list::<i32>();
+            let (offsets, first, len) = rebased(list.offsets());
+            let values = canonical(&list.values().slice(first, len))?;
+            Ok(Arc::new(ListArray::try_new(
+                Arc::clone(field),
+                offsets,
+                values,
+                nulls(list),
+            )?))
+        }
+        DataType::Map(field, ordered) => {
+            let map = array.as_map();
+            let (offsets, first, len) = rebased(map.offsets());
+            let entries: ArrayRef = Arc::new(map.entries().slice(first, len));
+            let entries = canonical(&entries)?;
+            Ok(Arc::new(MapArray::try_new(
+                Arc::clone(field),
+                offsets,
+                entries.as_struct().clone(),
+                nulls(map),
+                *ordered,
+            )?))
+        }
+        DataType::Struct(fields) => {
+            let parts = array.as_struct();
+            let columns = parts
+                .columns()
+                .iter()
+                .map(canonical)
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Arc::new(StructArray::try_new(
+                fields.clone(),
+                columns,
+                nulls(parts),
+            )?))
+        }
+        // A copy has a buffer only where a value is null (`concat` of
+        // one array would give the array itself).
+        _ if array.nulls().is_some() && array.null_count() == 0 => {
+            let empty = arrow_array::new_empty_array(array.data_type());
+            arrow_select::concat::concat(&[array.as_ref(), empty.as_ref()])
+        }
+        _ => Ok(Arc::clone(array)),
     }
 }
 

@@ -1349,6 +1349,68 @@ fn encoding_threads_change_no_byte_of_a_parquet_file() {
     }
 }
 
+/// The pages of a Parquet file depend on its rows, not on how they came in
+/// batches. The parquet writer cuts pages where a write step ends, and an
+/// array with a validity buffer (even one with no null) goes in steps of
+/// 1,024 rows where one without goes at once; a batch cut off a larger one
+/// keeps the larger one's buffer. So a run of rows with no null in a column
+/// got other pages when it came with rows that had one (`--threads 1`
+/// against `2` on the gnuchess book copied 12 times: `opening_name` in one
+/// row group). Here: over three steps of Lichess games, then
+/// TWIC games, which lack tags every Lichess game has; as one batch, in
+/// batches of 37 rows, and a batch per copy of the Lichess file.
+#[test]
+fn the_same_rows_in_other_batches_are_the_same_bytes() {
+    let (Some(lichess), Some(twic)) = (
+        source("medium/lichess_db_1000k.pgn"),
+        source("medium/twic0920.pgn"),
+    ) else {
+        return;
+    };
+    let columns = Columns::FULL;
+    // Past the third step of a write: a page is cut at the first step's end
+    // past 20,000 rows.
+    let copies = (3 * chessnote_export::ENCODE_ROWS).div_ceil(lichess.games.len()) + 1;
+    let mut data = Vec::new();
+    for _ in 0..copies {
+        data.extend_from_slice(&lichess.data);
+        data.extend_from_slice(b"\n\n");
+    }
+    let lichess_rows = lichess.games.len() * copies;
+    data.extend_from_slice(&twic.data);
+    let rows = lichess_rows + twic.games.len();
+    let cuts = |every: usize| (1..=rows).filter(|n| n % every == 0).collect::<Vec<_>>();
+    let write = |batches: &[RecordBatch]| {
+        assert_eq!(
+            batches.iter().map(RecordBatch::num_rows).sum::<usize>(),
+            rows
+        );
+        let options = ParquetOptions {
+            compression: chessnote_export::Compression::None,
+            ..ParquetOptions::default()
+        };
+        let mut file = ParquetFile::new(Vec::<u8>::new(), columns, &options).expect("a writer");
+        for batch in batches {
+            file.write(batch).expect("write a batch");
+        }
+        file.finish().expect("finish the file")
+    };
+    let one = write(&export(&data, columns, "x", &[]));
+    // The test's premise: a column null in TWIC games and in no Lichess game.
+    let read = from_parquet(one.clone(), rows);
+    let premise = read[0].columns().iter().any(|column| {
+        column.slice(0, lichess_rows).null_count() == 0
+            && column.slice(lichess_rows, twic.games.len()).null_count() > 0
+    });
+    assert!(premise, "no column is null in the TWIC games alone");
+    for (what, every) in [("37 rows", 37), ("the Lichess file", lichess.games.len())] {
+        assert!(
+            write(&export(&data, columns, "x", &cuts(every))) == one,
+            "batches of {what}: other bytes than one batch"
+        );
+    }
+}
+
 /// The rows of `batches` as one batch (through Parquet, which keeps them
 /// in order: the test needs no `arrow-select`).
 fn concat_via_parquet(batches: &[RecordBatch]) -> RecordBatch {

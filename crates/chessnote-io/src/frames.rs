@@ -32,7 +32,7 @@ use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
 
 use crate::Opened;
@@ -314,9 +314,10 @@ pub fn open_range(path: &Path, range: Range) -> io::Result<Opened> {
 /// time, its text in order: `None` when it is not zstd, or has one frame
 /// (it can only be decoded on one thread), or `decoders` is below 2.
 ///
-/// What is in flight is bounded: each decoder holds at most 3 MiB of text
-/// it has decoded and not handed out, and its frame's window (8 MiB for
-/// `zstd -19`).
+/// What is in flight is bounded: a decoder decodes no frame `decoders` or
+/// more ahead of the one being read, and holds at most
+/// [`ahead_blocks`]`(decoders)` + 1 MiB of text it has decoded and not
+/// handed out, and its frame's window (8 MiB for `zstd -19`).
 ///
 /// A file whose frames cannot all be found (cut short, or damaged between
 /// frames) is `None` too: decoded on one thread, it gives what comes
@@ -345,20 +346,29 @@ pub fn open_parallel(path: &Path, decoders: usize) -> io::Result<Option<Opened>>
     let (outputs_in, outputs) = sync_channel::<Receiver<io::Result<Vec<u8>>>>(decoders + 1);
     let next = Arc::new(Mutex::new((0usize, outputs_in)));
     let frames = Arc::new(frames);
+    let reading = Arc::new(Reading::default());
     for _ in 0..decoders {
-        let (next, frames, path, read) = (
+        let (next, frames, path, read, reading) = (
             Arc::clone(&next),
             Arc::clone(&frames),
             path.to_owned(),
             read.clone(),
+            Arc::clone(&reading),
         );
-        thread::spawn(move || decode_frames(&path, &frames, &next, &read));
+        thread::spawn(move || {
+            let within = Within {
+                reading: &reading,
+                reach: decoders,
+            };
+            decode_frames(&path, &frames, &next, &read, &within);
+        });
     }
     let text = InOrder {
         outputs,
         current: None,
         block: Vec::new(),
         at: 0,
+        reading,
     };
     let mut opened = crate::open_reader(Box::new(text), Some(size))?;
     opened.compression = crate::Compression::Zstd;
@@ -366,25 +376,98 @@ pub fn open_parallel(path: &Path, decoders: usize) -> io::Result<Option<Opened>>
     Ok(Some(opened))
 }
 
+/// The text of a frame of `pzstd -19` (as Lichess writes its dumps), in
+/// MiB: 32, four times zstd's window at that level.
+pub const FRAME_MIB: usize = 32;
+
+/// How many blocks of text (1 MiB each) a decoder may have ready before
+/// the reader takes them, with `decoders` decoders: as much as one must get
+/// ahead for the frames to be decoded side by side. The reader takes a
+/// frame's text only once the frames before it are read, so with frames of
+/// `F` bytes of text and `D` decoders keeping up with the reader, the next
+/// frame's decoder must be `(D - 1) / D · F` ahead: 16 MiB of
+/// [`FRAME_MIB`] at 2 decoders (`--threads 8`), 24 at 4 (`--threads 16`).
+/// With 2 blocks (as at first), decoders waited for the reader, and 16
+/// cores decoded as one.
+pub fn ahead_blocks(decoders: usize) -> usize {
+    (FRAME_MIB * decoders.saturating_sub(1))
+        .div_ceil(decoders.max(1))
+        .max(2)
+}
+
 /// The next frame to decode and where its text goes.
 type NextFrame = Arc<Mutex<(usize, SyncSender<Receiver<io::Result<Vec<u8>>>>)>>;
 
+/// The frame the reader is on (`usize::MAX` once it is gone), and a signal
+/// when it moves on.
+#[derive(Default)]
+struct Reading {
+    frame: Mutex<usize>,
+    moved: Condvar,
+}
+
+impl Reading {
+    fn set(&self, frame: impl FnOnce(usize) -> usize) {
+        let mut at = self.frame.lock().unwrap_or_else(PoisonError::into_inner);
+        *at = frame(*at);
+        self.moved.notify_all();
+    }
+}
+
+/// How far ahead of the reader a decoder may start a frame: less than
+/// `reach` frames, so that at most `reach` frames hold text at once.
+struct Within<'a> {
+    reading: &'a Reading,
+    reach: usize,
+}
+
+impl Within<'_> {
+    /// Waits for the reader to come within reach of `frame`; `false` if it
+    /// is gone.
+    fn wait_for(&self, frame: usize) -> bool {
+        let mut at = self
+            .reading
+            .frame
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        while *at != usize::MAX && frame >= *at + self.reach {
+            at = self
+                .reading
+                .moved
+                .wait(at)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        *at != usize::MAX
+    }
+}
+
 /// A decoder thread: takes the next frame, queues its channel in frame
-/// order, and sends its text through it in blocks of 1 MiB.
-fn decode_frames(path: &Path, frames: &[Frame], next: &NextFrame, read: &crate::Counter) {
+/// order, waits for the reader to come within reach, and sends the frame's
+/// text through the channel in blocks of 1 MiB.
+fn decode_frames(
+    path: &Path,
+    frames: &[Frame],
+    next: &NextFrame,
+    read: &crate::Counter,
+    within: &Within<'_>,
+) {
     loop {
-        let (frame, blocks) = {
+        let (index, frame, blocks) = {
             let mut next = next.lock().unwrap_or_else(|e| e.into_inner());
-            let Some(&frame) = frames.get(next.0) else {
+            let index = next.0;
+            let Some(&frame) = frames.get(index) else {
                 return;
             };
             next.0 += 1;
-            let (blocks, rx) = sync_channel::<io::Result<Vec<u8>>>(2);
+            let (blocks, rx) = sync_channel::<io::Result<Vec<u8>>>(ahead_blocks(within.reach));
             if next.1.send(rx).is_err() {
                 return;
             }
-            (frame, blocks)
+            (index, frame, blocks)
         };
+        if !within.wait_for(index) {
+            return;
+        }
         let decoded = File::open(path).and_then(|mut file| {
             file.seek(SeekFrom::Start(frame.start))?;
             crate::zstd_decoder(BufReader::new(file.take(frame.end - frame.start)))
@@ -425,6 +508,14 @@ struct InOrder {
     current: Option<Receiver<io::Result<Vec<u8>>>>,
     block: Vec<u8>,
     at: usize,
+    /// Told each time a frame's text is over, and when this is dropped.
+    reading: Arc<Reading>,
+}
+
+impl Drop for InOrder {
+    fn drop(&mut self) {
+        self.reading.set(|_| usize::MAX);
+    }
 }
 
 impl Read for InOrder {
@@ -443,7 +534,10 @@ impl Read for InOrder {
                     self.at = 0;
                 }
                 // The frame's text is over.
-                _ => self.current = None,
+                _ => {
+                    self.current = None;
+                    self.reading.set(|frame| frame + 1);
+                }
             }
         }
         let n = buf.len().min(self.block.len() - self.at);
