@@ -1,8 +1,10 @@
 //! Parquet files (feature `parquet`).
 
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::io::Write;
-use std::sync::{Mutex, PoisonError};
+use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
+use std::sync::{Condvar, Mutex, PoisonError};
 
 use std::sync::Arc;
 
@@ -87,8 +89,10 @@ pub struct ParquetOptions {
     pub compression: Compression,
     /// At most this many rows in a row group.
     pub row_group_rows: usize,
-    /// A row group ends once its encoded size reaches this many bytes
-    /// (checked every [`ENCODE_ROWS`] rows).
+    /// A row group ends once its rows' Arrow data (before encoding)
+    /// reaches this many bytes, checked every [`ENCODE_ROWS`] rows. (The
+    /// rows decide, not the encoded size: the encoding is then still
+    /// under way, on other threads.)
     pub row_group_bytes: usize,
     /// Threads that encode the columns (1: on the caller's thread; 0: one
     /// per core), at most [`MAX_ENCODE_THREADS`]. The file is the same
@@ -98,27 +102,29 @@ pub struct ParquetOptions {
 
 impl Default for ParquetOptions {
     /// [`Compression::DEFAULT`], row groups of at most 131,072 rows or
-    /// 128 MiB, encoded on the caller's thread.
+    /// 256 MiB of Arrow data, encoded on the caller's thread.
     fn default() -> ParquetOptions {
         ParquetOptions {
             compression: Compression::DEFAULT,
             row_group_rows: 128 * 1024,
-            row_group_bytes: 128 << 20,
+            row_group_bytes: 256 << 20,
             threads: 1,
         }
     }
 }
 
-/// At most this many threads encode a file's columns. A column is
-/// encoded on one thread, and two columns hold most of the work: on
-/// Lichess games `uci` takes 54% of the encoding time and `clk` 30%. More
-/// threads would only take cores from the workers that read the games.
+/// At most this many threads encode a file's columns. A column of a row
+/// group is encoded on one thread, and two columns hold most of the work:
+/// on Lichess games `uci` takes 54% of the encoding time and `clk` 30%.
+/// The threads take the columns of several row groups at once, so that
+/// one group's `uci` is encoded beside the next one's; more threads would
+/// only take cores from the workers that read the games.
 pub const MAX_ENCODE_THREADS: usize = 4;
 
-/// Rows are encoded this many at a time (a batch, [`crate::BATCH_ROWS`]),
-/// the columns in parallel with [`ParquetOptions::threads`]; a row group's
-/// size in bytes is checked at the end of each such step, so its rows are
-/// the same for any thread count.
+/// Rows are sent to be encoded this many at a time (a batch,
+/// [`crate::BATCH_ROWS`]), a job per column; a row group's size in bytes
+/// is checked at the end of each such step, so its rows are the same for
+/// any thread count.
 pub const ENCODE_ROWS: usize = crate::BATCH_ROWS;
 
 /// Columns whose values are mostly distinct: no dictionary.
@@ -160,25 +166,42 @@ pub struct ParquetFile<W: Write + Send> {
     rows: u64,
 }
 
-/// The file being written: its row group, and the rows waiting to be
-/// encoded into it.
+/// The file being written: the row group being filled, the rows waiting
+/// for a step, the lanes that encode, and the row groups they have not
+/// finished.
 struct Encoder<W: Write + Send> {
     file: SerializedFileWriter<W>,
     factory: ArrowRowGroupWriterFactory,
-    schema: SchemaRef,
     /// How many leaf columns (column writers) each field has.
     leaves: Vec<usize>,
-    /// The column writers of the row group being written.
-    group: Option<Vec<ArrowColumnWriter>>,
-    /// Its rows encoded so far.
-    group_rows: usize,
+    /// The row group being filled, once it has rows.
+    group: Option<Filling>,
+    /// Row groups started so far (the next one's number).
+    started: usize,
     /// Slices of at most [`crate::BATCH_ROWS`] rows, in order, waiting to
-    /// be encoded into the row group.
+    /// be sent as a step.
     waiting: Vec<RecordBatch>,
     waiting_rows: usize,
     max_rows: usize,
     max_bytes: usize,
-    threads: usize,
+    lanes: Lanes,
+    /// Row groups sent to the lanes whole and not yet written, in order.
+    pending: VecDeque<Pending>,
+}
+
+/// The row group being filled.
+struct Filling {
+    number: usize,
+    rows: usize,
+    /// The Arrow data of its rows, in bytes.
+    bytes: usize,
+}
+
+/// A row group whose columns are being encoded: their chunks as they come.
+struct Pending {
+    number: usize,
+    fields: Vec<Option<Vec<ArrowColumnChunk>>>,
+    left: usize,
 }
 
 impl<W: Write + Send> ParquetFile<W> {
@@ -240,15 +263,15 @@ impl<W: Write + Send> ParquetFile<W> {
             encoder: Encoder {
                 file,
                 factory,
-                schema,
                 leaves,
                 group: None,
-                group_rows: 0,
+                started: 0,
                 waiting: Vec::new(),
                 waiting_rows: 0,
                 max_rows: options.row_group_rows.max(1),
                 max_bytes: options.row_group_bytes.max(1),
-                threads,
+                lanes: Lanes::new(schema, threads),
+                pending: VecDeque::new(),
             },
             rows: 0,
         })
@@ -280,6 +303,7 @@ impl<W: Write + Send> ParquetFile<W> {
         let encoder = &mut self.encoder;
         self.pending.finish(|slice| encoder.take(slice))?;
         self.encoder.end_group()?;
+        self.encoder.write_groups(0)?;
         self.encoder.file.into_inner()
     }
 }
@@ -287,20 +311,22 @@ impl<W: Write + Send> ParquetFile<W> {
 impl<W: Write + Send> Encoder<W> {
     /// Takes a slice of rows: into the row group, which ends at
     /// [`ParquetOptions::row_group_rows`] rows, or at
-    /// [`ParquetOptions::row_group_bytes`] as measured every
+    /// [`ParquetOptions::row_group_bytes`] of Arrow data as measured every
     /// [`ENCODE_ROWS`].
     fn take(&mut self, batch: &RecordBatch) -> Result<(), ParquetError> {
         let mut batch = batch.clone();
         while batch.num_rows() > 0 {
-            let room = self.max_rows - self.group_rows - self.waiting_rows;
+            let group_rows = self.group.as_ref().map_or(0, |g| g.rows);
+            let room = self.max_rows - group_rows - self.waiting_rows;
             let n = batch.num_rows().min(room);
             self.waiting.push(batch.slice(0, n));
             self.waiting_rows += n;
             batch = batch.slice(n, batch.num_rows() - n);
-            let full = self.group_rows + self.waiting_rows >= self.max_rows;
+            let full = group_rows + self.waiting_rows >= self.max_rows;
             if full || self.waiting_rows >= ENCODE_ROWS {
-                self.encode()?;
-                if full || self.encoded_bytes() >= self.max_bytes {
+                self.step()?;
+                let bytes = self.group.as_ref().map_or(0, |g| g.bytes);
+                if full || bytes >= self.max_bytes {
                     self.end_group()?;
                 }
             }
@@ -308,89 +334,336 @@ impl<W: Write + Send> Encoder<W> {
         Ok(())
     }
 
-    /// The encoded size of the row group so far, as the writers estimate it.
-    fn encoded_bytes(&self) -> usize {
-        self.group
-            .iter()
-            .flatten()
-            .map(ArrowColumnWriter::get_estimated_total_bytes)
-            .sum()
-    }
-
-    /// Encodes the waiting rows into the row group: each field's columns
-    /// on one thread, the fields on [`ParquetOptions::threads`]. Each
-    /// column writer gets the same slices in the same order whatever the
-    /// threads, so the pages are the same bytes.
-    fn encode(&mut self) -> Result<(), ParquetError> {
+    /// Sends the waiting rows to the lanes, a job per field, the row group
+    /// started first if it is new.
+    fn step(&mut self) -> Result<(), ParquetError> {
         if self.waiting.is_empty() {
             return Ok(());
         }
-        let writers = match &mut self.group {
-            Some(writers) => writers,
-            group => group.insert(
-                self.factory
-                    .create_column_writers(self.file.flushed_row_groups().len())?,
-            ),
-        };
-        let waiting = &self.waiting;
-        let fields = self.schema.fields();
-        let mut jobs = Vec::with_capacity(fields.len());
-        let mut rest = writers.as_mut_slice();
-        for (i, &leaves) in self.leaves.iter().enumerate() {
-            let (head, tail) = rest.split_at_mut(leaves);
-            // The largest first: they bound the step's time.
-            let weight: usize = waiting
-                .iter()
-                .map(|batch| batch.column(i).get_buffer_memory_size())
-                .sum();
-            jobs.push((weight, i, head));
-            rest = tail;
-        }
-        jobs.sort_by_key(|&(weight, i, _)| (core::cmp::Reverse(weight), i));
-        in_parallel(jobs, self.threads, |(_, i, writers)| {
-            for batch in waiting {
-                let column = canonical(batch.column(i))?;
-                let leaves = compute_leaves(&fields[i], &column)?;
-                for (leaf, writer) in leaves.iter().zip(writers.iter_mut()) {
-                    writer.write(leaf)?;
+        let group = match &mut self.group {
+            Some(group) => group,
+            slot => {
+                let number = self.started;
+                self.started += 1;
+                let mut writers = self.factory.create_column_writers(number)?.into_iter();
+                for (field, &leaves) in self.leaves.iter().enumerate() {
+                    let writers = writers.by_ref().take(leaves).collect();
+                    self.lanes.send(Job::Open {
+                        group: number,
+                        field,
+                        writers,
+                    })?;
                 }
+                slot.insert(Filling {
+                    number,
+                    rows: 0,
+                    bytes: 0,
+                })
             }
-            Ok(())
-        })?;
-        self.group_rows += self.waiting_rows;
+        };
+        for field in 0..self.leaves.len() {
+            let mut arrays = Vec::with_capacity(self.waiting.len());
+            let mut bytes = 0;
+            for batch in &self.waiting {
+                let column = batch.column(field);
+                bytes += column.to_data().get_slice_memory_size()?;
+                arrays.push(Arc::clone(column));
+            }
+            group.bytes += bytes;
+            self.lanes.send(Job::Step {
+                group: group.number,
+                field,
+                arrays,
+                bytes,
+            })?;
+        }
+        group.rows += self.waiting_rows;
         self.waiting.clear();
         self.waiting_rows = 0;
-        Ok(())
+        self.write_groups(self.lanes.in_flight())
     }
 
-    /// Ends the row group (its columns closed in parallel) and writes it.
+    /// Ends the row group: its columns closed by the lanes, and written
+    /// once they are (in order).
     fn end_group(&mut self) -> Result<(), ParquetError> {
-        self.encode()?;
-        let Some(writers) = self.group.take() else {
+        self.step()?;
+        let Some(group) = self.group.take() else {
             return Ok(());
         };
-        self.group_rows = 0;
-        let mut chunks: Vec<Option<ArrowColumnChunk>> = Vec::new();
-        chunks.resize_with(writers.len(), || None);
-        let chunks = Mutex::new(chunks);
-        let jobs = writers.into_iter().enumerate().collect();
-        in_parallel(jobs, self.threads, |(i, writer)| {
-            let chunk = writer.close()?;
-            chunks.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(chunk);
-            Ok(())
-        })?;
-        let mut group = self.file.next_row_group()?;
-        // Every column was closed, or `in_parallel` gave its error.
-        for chunk in chunks
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
-            .into_iter()
-            .flatten()
-        {
-            chunk.append_to_row_group(&mut group)?;
+        for field in 0..self.leaves.len() {
+            self.lanes.send(Job::Close {
+                group: group.number,
+                field,
+            })?;
         }
-        group.close()?;
+        self.pending.push_back(Pending {
+            number: group.number,
+            fields: (0..self.leaves.len()).map(|_| None).collect(),
+            left: self.leaves.len(),
+        });
+        self.write_groups(self.lanes.in_flight())
+    }
+
+    /// Writes the row groups whose columns are all closed, in order, and
+    /// waits for the lanes until at most `keep` are left.
+    fn write_groups(&mut self, keep: usize) -> Result<(), ParquetError> {
+        loop {
+            while let Some(done) = self.lanes.done(false) {
+                self.record(done)?;
+            }
+            while self.pending.front().is_some_and(|first| first.left == 0) {
+                let Some(first) = self.pending.pop_front() else {
+                    unreachable!("there is a first")
+                };
+                let mut group = self.file.next_row_group()?;
+                for chunk in first.fields.into_iter().flatten().flatten() {
+                    chunk.append_to_row_group(&mut group)?;
+                }
+                group.close()?;
+            }
+            if self.pending.len() <= keep {
+                return Ok(());
+            }
+            match self.lanes.done(true) {
+                Some(done) => self.record(done)?,
+                None => {
+                    return Err(ParquetError::General(
+                        "a row group was left unclosed".into(),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Keeps a field's closed columns with their row group.
+    fn record(&mut self, done: Done) -> Result<(), ParquetError> {
+        let (group, field, chunks) = done?;
+        let pending = self
+            .pending
+            .iter_mut()
+            .find(|p| p.number == group)
+            .ok_or_else(|| ParquetError::General(format!("no row group {group}")))?;
+        pending.fields[field] = Some(chunks);
+        pending.left -= 1;
         Ok(())
+    }
+}
+
+/// What a lane is asked to do with a field's columns of a row group.
+enum Job {
+    /// Take the writers of the field's columns.
+    Open {
+        group: usize,
+        field: usize,
+        writers: Vec<ArrowColumnWriter>,
+    },
+    /// Encode the field's column of a step's slices (`bytes` of Arrow
+    /// data).
+    Step {
+        group: usize,
+        field: usize,
+        arrays: Vec<ArrayRef>,
+        bytes: usize,
+    },
+    /// Close the field's columns, and give their chunks.
+    Close { group: usize, field: usize },
+}
+
+/// A field's columns of a row group, closed: `(group, field, chunks)`.
+type Done = Result<(usize, usize, Vec<ArrowColumnChunk>), ParquetError>;
+
+/// Where the columns are encoded: on the caller's thread, or on threads
+/// ("lanes") that each take their jobs in order. A field's columns of a row
+/// group always go to the same lane, so each column writer gets its
+/// slices in order, and the pages are the same bytes for any number of
+/// lanes; the row groups' columns go to the lanes in turn, so one row
+/// group's heavy column (`uci`) is encoded beside the next one's.
+enum Lanes {
+    Here {
+        schema: SchemaRef,
+        open: HashMap<(usize, usize), Vec<ArrowColumnWriter>>,
+        done: VecDeque<Done>,
+    },
+    Threads {
+        jobs: Vec<SyncSender<Job>>,
+        done: Receiver<Done>,
+        queued: Arc<Queued>,
+    },
+}
+
+/// Jobs queued to a lane at most; the caller waits beyond.
+const LANE_JOBS: usize = 256;
+
+/// Arrow data queued to the lanes at most, in bytes; the caller waits
+/// beyond (a step's job for a column is let in when nothing is queued).
+/// Rows wait for the column that is slowest to encode (`uci`), and the
+/// lanes must hold about half a row group of that column for one row
+/// group's to be encoded beside the next one's.
+const MAX_QUEUED_BYTES: usize = 64 << 20;
+
+/// The Arrow data queued to the lanes, in bytes, and a signal when a lane
+/// has encoded some.
+#[derive(Default)]
+struct Queued {
+    bytes: Mutex<usize>,
+    freed: Condvar,
+}
+
+impl Queued {
+    /// Waits for room for `bytes` more, and counts them.
+    fn add(&self, bytes: usize) {
+        let mut queued = self.bytes.lock().unwrap_or_else(PoisonError::into_inner);
+        while *queued > 0 && *queued + bytes > MAX_QUEUED_BYTES {
+            queued = self
+                .freed
+                .wait(queued)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        *queued += bytes;
+    }
+
+    fn remove(&self, bytes: usize) {
+        let mut queued = self.bytes.lock().unwrap_or_else(PoisonError::into_inner);
+        *queued = queued.saturating_sub(bytes);
+        self.freed.notify_all();
+    }
+}
+
+impl Lanes {
+    fn new(schema: SchemaRef, threads: usize) -> Lanes {
+        if threads <= 1 {
+            return Lanes::Here {
+                schema,
+                open: HashMap::new(),
+                done: VecDeque::new(),
+            };
+        }
+        let (done_in, done) = channel();
+        let queued = Arc::new(Queued::default());
+        let jobs = (0..threads)
+            .map(|_| {
+                let (jobs_in, jobs) = sync_channel::<Job>(LANE_JOBS);
+                let (schema, done_in, queued) =
+                    (Arc::clone(&schema), done_in.clone(), Arc::clone(&queued));
+                std::thread::spawn(move || {
+                    let mut open = HashMap::new();
+                    // After an error the jobs are only counted off, so
+                    // that the caller, told of the error, waits for no
+                    // room.
+                    let mut failed = false;
+                    for job in jobs {
+                        let bytes = match &job {
+                            Job::Step { bytes, .. } => *bytes,
+                            _ => 0,
+                        };
+                        let done = if failed {
+                            None
+                        } else {
+                            run(job, &schema, &mut open)
+                        };
+                        queued.remove(bytes);
+                        if let Some(done) = done {
+                            failed = done.is_err();
+                            if done_in.send(done).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                });
+                jobs_in
+            })
+            .collect();
+        Lanes::Threads { jobs, done, queued }
+    }
+
+    /// How many row groups may be left encoding while more rows come: as
+    /// many as there are lanes.
+    fn in_flight(&self) -> usize {
+        match self {
+            Lanes::Here { .. } => 0,
+            Lanes::Threads { jobs, .. } => jobs.len(),
+        }
+    }
+
+    fn send(&mut self, job: Job) -> Result<(), ParquetError> {
+        match self {
+            Lanes::Here { schema, open, done } => {
+                if let Some(d) = run(job, schema, open) {
+                    done.push_back(d);
+                }
+                Ok(())
+            }
+            Lanes::Threads { jobs, done, queued } => {
+                if let Job::Step { bytes, .. } = job {
+                    queued.add(bytes);
+                }
+                let (Job::Open { group, field, .. }
+                | Job::Step { group, field, .. }
+                | Job::Close { group, field }) = job;
+                let lane = (group + field) % jobs.len();
+                jobs[lane].send(job).map_err(|_| match done.try_recv() {
+                    Ok(Err(e)) => e,
+                    _ => ParquetError::General("an encoding thread stopped".into()),
+                })
+            }
+        }
+    }
+
+    /// A field's chunks, or an error: waiting for one when `wait`.
+    fn done(&mut self, wait: bool) -> Option<Done> {
+        match self {
+            Lanes::Here { done, .. } => done.pop_front(),
+            Lanes::Threads { done, .. } if wait => Some(done.recv().unwrap_or_else(|_| {
+                Err(ParquetError::General("the encoding threads stopped".into()))
+            })),
+            Lanes::Threads { done, .. } => done.try_recv().ok(),
+        }
+    }
+}
+
+/// Does `job` with the field writers `open`; what it closed, or its error.
+fn run(
+    job: Job,
+    schema: &SchemaRef,
+    open: &mut HashMap<(usize, usize), Vec<ArrowColumnWriter>>,
+) -> Option<Done> {
+    let missing = || ParquetError::General("a column's writers are missing".into());
+    match job {
+        Job::Open {
+            group,
+            field,
+            writers,
+        } => {
+            open.insert((group, field), writers);
+            None
+        }
+        Job::Step {
+            group,
+            field,
+            arrays,
+            ..
+        } => {
+            let result = (|| {
+                let writers = open.get_mut(&(group, field)).ok_or_else(missing)?;
+                for array in &arrays {
+                    let array = canonical(array)?;
+                    let leaves = compute_leaves(&schema.fields()[field], &array)?;
+                    for (leaf, writer) in leaves.iter().zip(writers.iter_mut()) {
+                        writer.write(leaf)?;
+                    }
+                }
+                Ok(())
+            })();
+            result.err().map(Err)
+        }
+        Job::Close { group, field } => Some((|| {
+            let writers = open.remove(&(group, field)).ok_or_else(missing)?;
+            let chunks = writers
+                .into_iter()
+                .map(ArrowColumnWriter::close)
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((group, field, chunks))
+        })()),
     }
 }
 
@@ -464,40 +737,5 @@ fn canonical(array: &ArrayRef) -> Result<ArrayRef, ArrowError> {
             arrow_select::concat::concat(&[array.as_ref(), empty.as_ref()])
         }
         _ => Ok(Arc::clone(array)),
-    }
-}
-
-/// Runs `work` on every job, on up to `threads` threads (on this one when
-/// one is enough); the first error, if any.
-fn in_parallel<J: Send>(
-    jobs: Vec<J>,
-    threads: usize,
-    work: impl Fn(J) -> Result<(), ParquetError> + Sync,
-) -> Result<(), ParquetError> {
-    let threads = threads.min(jobs.len());
-    if threads <= 1 {
-        return jobs.into_iter().try_for_each(work);
-    }
-    let queue = Mutex::new(jobs.into_iter());
-    let error = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let job = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-                    let Some(job) = job else { break };
-                    if let Err(e) = work(job) {
-                        error
-                            .lock()
-                            .unwrap_or_else(PoisonError::into_inner)
-                            .get_or_insert(e);
-                    }
-                }
-            });
-        }
-    });
-    match error.into_inner().unwrap_or_else(PoisonError::into_inner) {
-        Some(e) => Err(e),
-        None => Ok(()),
     }
 }

@@ -75,8 +75,9 @@ pub struct ExportArgs {
     #[arg(long, value_name = "N", default_value_t = 128 * 1024,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub row_group_rows: u64,
-    /// Parquet: a row group ends once it holds this many MiB (encoded).
-    #[arg(long, value_name = "MIB", default_value_t = 128,
+    /// Parquet: a row group ends once its rows hold this many MiB of
+    /// Arrow data (before encoding).
+    #[arg(long, value_name = "MIB", default_value_t = 256,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub row_group_mib: u64,
     /// A new file after N rows (`--out` is then a folder).
@@ -190,7 +191,7 @@ fn parquet_options(
     options.parquet.row_group_bytes =
         usize::try_from(args.row_group_mib << 20).unwrap_or(usize::MAX);
     // Columns are encoded on as many threads as games are read (0: one per
-    // core); the file is the same for any number.
+    // core; at most MAX_ENCODE_THREADS); the file is the same for any number.
     options.parquet.threads = threads;
     Ok(())
 }
