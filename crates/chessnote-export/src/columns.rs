@@ -577,6 +577,12 @@ impl Columns {
         Column::Movetext,
     ]);
 
+    /// The Hugging Face columns for a variant's games, as Lichess's
+    /// variant dumps have them: [`Columns::HF`] without `ECO` and
+    /// `Opening`, which Lichess names only for standard chess.
+    pub const HF_VARIANT: Columns =
+        Columns(Columns::HF.0 & !Column::Eco.bit() & !Column::Opening.bit());
+
     /// The default: the Hugging Face columns but `movetext`, and what they
     /// lack (game id, the other tags, time control, moves in UCI, clocks,
     /// evals, status, the first error, the warnings, the game's bytes in
@@ -669,6 +675,7 @@ impl Columns {
         ("minimal", Columns::MINIMAL),
         ("full", Columns::FULL),
         ("hf", Columns::HF),
+        ("hf-variant", Columns::HF_VARIANT),
         ("moves", Columns::MOVES),
         ("plies", Columns::PLIES.in_table(Table::Games)),
     ];
@@ -685,7 +692,7 @@ impl Columns {
     }
 
     /// Reads a comma-separated list of presets (`lichess`, `minimal`,
-    /// `full`, `hf`, `moves`, `plies`) and column names: the union of them
+    /// `full`, `hf`, `hf-variant`, `moves`, `plies`) and column names: the union of them
     /// all, a set of the games table (see [`Columns::in_table`]).
     ///
     /// # Errors
@@ -849,6 +856,11 @@ mod tests {
         let hf: Vec<_> = Columns::HF.iter().map(Column::name).collect();
         assert_eq!(hf[..3], ["Event", "Site", "White"]);
         assert_eq!(hf.last(), Some(&"movetext"));
+        let variant: Vec<_> = Columns::HF_VARIANT.iter().map(Column::name).collect();
+        let mut want = hf.clone();
+        want.retain(|name| !["ECO", "Opening"].contains(name));
+        assert_eq!((variant.len(), variant), (16, want));
+        assert_eq!(Columns::parse("hf-variant"), Ok(Columns::HF_VARIANT));
         assert!(!Columns::LICHESS.contains(Column::Movetext));
         assert!(Columns::LICHESS.contains(Column::Clk));
         assert!(Columns::LICHESS.contains(Column::Warnings));

@@ -2146,3 +2146,30 @@ fn binary_formats_into_a_closed_pipe_exit_0() {
         assert!(!stderr.contains("Broken pipe"), "{to}: {stderr}");
     }
 }
+
+/// Issue 34: `--columns hf-variant` gives `hf`'s keys without `ECO` and
+/// `Opening` (the order is the library's unit test's), on a Lichess
+/// crazyhouse game (whose `ECO` and `Opening` tags are `?`); its movetext
+/// is the game's, drops and all.
+#[test]
+fn the_hf_variant_preset_is_hf_without_the_opening() {
+    let Some(path) = pgn_path("small/python-chess/saturs-jannlee-zh-lichess.pgn") else {
+        return;
+    };
+    let keys = |columns: &str| {
+        let run = export(&["--to", "ndjson", "--columns", columns], &[&path]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let row: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(run.stdout.lines().next().expect("a row")).expect("JSON");
+        (row.keys().cloned().collect::<Vec<_>>(), row)
+    };
+    let (hf, _) = keys("hf");
+    let (variant, row) = keys("hf-variant");
+    let mut want = hf.clone();
+    want.retain(|key| key != "ECO" && key != "Opening");
+    assert_eq!(hf.len(), 18);
+    assert_eq!(variant, want);
+    let movetext = row["movetext"].as_str().expect("movetext");
+    assert!(movetext.starts_with("1. e4 e5 2. Nc3 Nc6"), "{movetext}");
+    assert!(movetext.contains("11. Bxd5 B@b6"), "{movetext}");
+}

@@ -62,6 +62,7 @@ pub struct ExportArgs {
     pub table: TableArg,
     /// The columns: presets `lichess` (default of the games table),
     /// `minimal`, `full`, `hf` (the Hugging Face Lichess dataset's),
+    /// `hf-variant` (`hf` without `ECO` and `Opening`, for variant games),
     /// `moves` (what movetext alone gives), `plies` (default of the plies
     /// table), and column names, joined by commas (`minimal,clk`); see
     /// docs/export.md.
