@@ -747,30 +747,177 @@ impl VariantPosition {
         }
     }
 
-    /// How the game stands: the variant's end, then checkmate and stalemate
-    /// as the variant counts them (a stalemated antichess side wins). The
-    /// move-count rules and insufficient material are not judged here.
+    /// Whether `color` cannot win by the variant's rules, as python-chess
+    /// judges it: standard chess's rule; never in king of the hill and
+    /// racing kings (a king can always walk); in three-check, a bare king;
+    /// in atomic, a bare king, only bishops that cannot explode each
+    /// other, or against a bare king one knight, bishop or rook, or two
+    /// knights; in antichess, a side that can no longer lose its pieces (a
+    /// side without any has won); in crazyhouse, three pieces or fewer
+    /// with no pawn, rook or queen on the board or in hand and no promoted
+    /// piece; in horde, the white horde's material against Black's, by
+    /// the case analysis python-chess takes from
+    /// stevepapazis/horde-insufficient-material-tests (Black never).
+    ///
+    /// ```
+    /// use chessnote::fen::VariantSetup;
+    /// use chessnote::position::{CastlingMode, VariantPosition};
+    /// use chessnote::{Color, Variant};
+    /// let setup = VariantSetup::from_ascii(b"8/8/8/4k3/8/8/3NK3/8 w - - 0 1")?;
+    /// let mode = CastlingMode::Standard;
+    /// let three_check = VariantPosition::from_variant_setup(&setup, Variant::ThreeCheck, mode)?;
+    /// // A knight can give check: three checks win.
+    /// assert!(!three_check.has_insufficient_material(Color::White));
+    /// assert!(three_check.has_insufficient_material(Color::Black));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let b = self.board();
+        let ours = b.color(color);
+        let theirs = b.color(!color);
+        let kings = b.kind(PieceKind::King);
+        let bishops = b.kind(PieceKind::Bishop);
+        match self.variant {
+            Variant::Standard => self.position.has_insufficient_material(color),
+            Variant::KingOfTheHill | Variant::RacingKings => false,
+            Variant::ThreeCheck => ours & !kings == 0,
+            Variant::Crazyhouse => {
+                let heavy = [PieceKind::Pawn, PieceKind::Rook, PieceKind::Queen];
+                let in_hand: u32 = Color::ALL.iter().map(|&c| self.pockets.len(c) as u32).sum();
+                let heavy_in_hand = Color::ALL
+                    .iter()
+                    .any(|&c| heavy.iter().any(|&k| self.pockets.count(k.of(c)) > 0));
+                b.occupied().count_ones() + in_hand <= 3
+                    && self.promoted == 0
+                    && heavy.iter().all(|&k| b.kind(k) == 0)
+                    && !heavy_in_hand
+            }
+            Variant::Atomic => {
+                if theirs & kings == 0 {
+                    // Their king has exploded: the game is over.
+                    return false;
+                }
+                if ours & !kings == 0 {
+                    return true;
+                }
+                // Their own pieces may explode next to their king, but
+                // bishops that never attack each other cannot.
+                if theirs & !kings != 0 {
+                    if b.occupied() == bishops | kings {
+                        let white = bishops & b.color(Color::White);
+                        let black = bishops & b.color(Color::Black);
+                        if white & DARK == 0 {
+                            return black & LIGHT == 0;
+                        }
+                        if white & LIGHT == 0 {
+                            return black & DARK == 0;
+                        }
+                    }
+                    return false;
+                }
+                // Against a bare king: a queen or a pawn (a queen to be)
+                // mates; a lone knight, bishop or rook does not, nor two
+                // knights.
+                if b.kind(PieceKind::Queen) | b.kind(PieceKind::Pawn) != 0 {
+                    return false;
+                }
+                let minors = b.kind(PieceKind::Knight) | bishops | b.kind(PieceKind::Rook);
+                if minors.count_ones() == 1 {
+                    return true;
+                }
+                let knights = b.kind(PieceKind::Knight);
+                if b.occupied() == knights | kings {
+                    return knights.count_ones() <= 2;
+                }
+                false
+            }
+            Variant::Antichess => {
+                if ours == 0 {
+                    return false;
+                }
+                if theirs == 0 {
+                    return true;
+                }
+                if b.occupied() == bishops {
+                    // Only bishops: can ours all be taken?
+                    let (we_light, we_dark) = (ours & LIGHT != 0, ours & DARK != 0);
+                    return (we_light && theirs & LIGHT == 0) || (we_dark && theirs & DARK == 0);
+                }
+                let knights = b.kind(PieceKind::Knight);
+                if b.occupied() == knights && knights.count_ones() == 2 {
+                    // python-chess: `turn == (color ^ white on light ^
+                    // black on dark)`.
+                    let white_light = b.color(Color::White) & LIGHT != 0;
+                    let black_dark = b.color(Color::Black) & DARK != 0;
+                    let white = |c: Color| c == Color::White;
+                    return white(self.turn()) == (white(color) ^ white_light ^ black_dark);
+                }
+                false
+            }
+            Variant::Horde => color == Color::White && horde_insufficient(&HordeCount::of(b)),
+        }
+    }
+
+    /// Whether neither side can win by the variant's rules
+    /// ([`VariantPosition::has_insufficient_material`] for both).
+    pub fn is_insufficient_material(&self) -> bool {
+        Color::ALL
+            .iter()
+            .all(|&c| self.has_insufficient_material(c))
+    }
+
+    /// How the game stands, in python-chess's order: the variant's end
+    /// (a stalemated antichess side wins), checkmate, insufficient
+    /// material (by the variant's rules), then stalemate. The move-count
+    /// rules are not judged here.
+    ///
+    /// ```
+    /// use chessnote::fen::VariantSetup;
+    /// use chessnote::position::{CastlingMode, Termination, VariantPosition};
+    /// use chessnote::Variant;
+    /// // Atomic: a bare king cannot win, but the other side can.
+    /// let setup = VariantSetup::from_ascii(b"8/8/8/4k3/8/8/3QK3/8 w - - 0 1")?;
+    /// let mode = CastlingMode::Standard;
+    /// let position = VariantPosition::from_variant_setup(&setup, Variant::Atomic, mode)?;
+    /// assert_eq!(position.outcome(), None);
+    /// let setup = VariantSetup::from_ascii(b"8/8/8/4k3/8/8/4K3/8 w - - 0 1")?;
+    /// let bare = VariantPosition::from_variant_setup(&setup, Variant::Atomic, mode)?;
+    /// let outcome = bare.outcome().expect("a draw");
+    /// assert_eq!(outcome.termination, Termination::InsufficientMaterial);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(outcome) = self.variant_outcome() {
             return Some(outcome);
         }
-        if !self.legal_moves().is_empty() {
-            return None;
-        }
         let us = self.turn();
-        Some(match self.variant {
-            Variant::Antichess => Outcome {
-                termination: Termination::VariantWin,
-                winner: Some(us),
-            },
-            _ if self.is_check() => Outcome {
-                termination: Termination::Checkmate,
-                winner: Some(!us),
-            },
-            _ => Outcome {
-                termination: Termination::Stalemate,
+        let has_moves = !self.legal_moves().is_empty();
+        if !has_moves {
+            // A variant's end in python-chess (the stalemated antichess
+            // side wins), then checkmate: both before insufficient
+            // material.
+            if self.variant == Variant::Antichess {
+                return Some(Outcome {
+                    termination: Termination::VariantWin,
+                    winner: Some(us),
+                });
+            }
+            if self.is_check() {
+                return Some(Outcome {
+                    termination: Termination::Checkmate,
+                    winner: Some(!us),
+                });
+            }
+        }
+        if self.is_insufficient_material() {
+            return Some(Outcome {
+                termination: Termination::InsufficientMaterial,
                 winner: None,
-            },
+            });
+        }
+        (!has_moves).then_some(Outcome {
+            termination: Termination::Stalemate,
+            winner: None,
         })
     }
 }
@@ -793,4 +940,171 @@ fn atomic_play(board: &mut Chessboard, mv: Move) -> bool {
         board.refresh();
     }
     true
+}
+
+/// The light squares (a1 is dark).
+const LIGHT: u64 = 0x55AA_55AA_55AA_55AA;
+/// The dark squares.
+const DARK: u64 = !LIGHT;
+
+/// The material of a horde position: White's (the horde) and Black's.
+struct HordeCount {
+    pawns: u32,
+    knights: u32,
+    bishops: u32,
+    rooks: u32,
+    queens: u32,
+    /// White's bishops on dark and on light squares.
+    dark_bishops: u32,
+    light_bishops: u32,
+    their_pawns: u32,
+    their_knights: u32,
+    their_bishops: u32,
+    their_rooks: u32,
+    their_queens: u32,
+    their_dark_bishops: u32,
+    their_light_bishops: u32,
+    /// Black's pieces, the king with them.
+    their_pieces: u32,
+}
+
+impl HordeCount {
+    fn of(b: &Chessboard) -> HordeCount {
+        let count = |color: Color, kind: PieceKind| b.of(color, kind).count_ones();
+        let (w, bl) = (Color::White, Color::Black);
+        let bishops =
+            |color: Color, squares: u64| (b.of(color, PieceKind::Bishop) & squares).count_ones();
+        HordeCount {
+            pawns: count(w, PieceKind::Pawn),
+            knights: count(w, PieceKind::Knight),
+            bishops: count(w, PieceKind::Bishop),
+            rooks: count(w, PieceKind::Rook),
+            queens: count(w, PieceKind::Queen),
+            dark_bishops: bishops(w, DARK),
+            light_bishops: bishops(w, LIGHT),
+            their_pawns: count(bl, PieceKind::Pawn),
+            their_knights: count(bl, PieceKind::Knight),
+            their_bishops: count(bl, PieceKind::Bishop),
+            their_rooks: count(bl, PieceKind::Rook),
+            their_queens: count(bl, PieceKind::Queen),
+            their_dark_bishops: bishops(bl, DARK),
+            their_light_bishops: bishops(bl, LIGHT),
+            their_pieces: b.color(bl).count_ones(),
+        }
+    }
+}
+
+/// Whether the horde (White) cannot win: python-chess's
+/// `HordeBoard.has_insufficient_material(WHITE)`, case for case (its
+/// comments say which mates each case leaves).
+fn horde_insufficient(h: &HordeCount) -> bool {
+    // Two bishops on one colour cover that colour around the king.
+    let horde_num =
+        h.pawns + h.knights + h.rooks + h.queens + h.dark_bishops.min(2) + h.light_bishops.min(2);
+    // The colour of White's bishops (light when it has one there).
+    let bishops_light = h.light_bishops >= 1;
+    let opposite_bishops = if bishops_light {
+        h.their_dark_bishops
+    } else {
+        h.their_light_bishops
+    };
+    let same_bishops = if bishops_light {
+        h.their_light_bishops
+    } else {
+        h.their_dark_bishops
+    };
+    let not_of = |n: u32| h.their_pieces - n;
+    let white_pair = h.light_bishops >= 1 && h.dark_bishops >= 1;
+    let black_pair = h.their_light_bishops >= 1 && h.their_dark_bishops >= 1;
+    if horde_num == 0 {
+        return true;
+    }
+    if horde_num >= 4 {
+        return false;
+    }
+    if (h.pawns >= 1 || h.queens >= 1) && horde_num >= 2 {
+        return false;
+    }
+    if h.rooks >= 1
+        && horde_num >= 2
+        && !(horde_num == 2 && h.rooks == 1 && h.bishops == 1 && not_of(same_bishops) == 1)
+    {
+        return false;
+    }
+    match horde_num {
+        1 => {
+            if h.their_pieces == 1 {
+                true
+            } else if h.queens == 1 {
+                !(h.their_pawns >= 1
+                    || h.their_rooks >= 1
+                    || h.their_light_bishops >= 2
+                    || h.their_dark_bishops >= 2)
+            } else if h.pawns == 1 {
+                // The pawn promoted to a queen, and to a knight.
+                let queen = HordeCount {
+                    pawns: 0,
+                    queens: h.queens + 1,
+                    ..*h
+                };
+                let knight = HordeCount {
+                    pawns: 0,
+                    knights: h.knights + 1,
+                    ..*h
+                };
+                horde_insufficient(&queen) && horde_insufficient(&knight)
+            } else if h.rooks == 1 {
+                !(h.their_pawns >= 2
+                    || (h.their_rooks >= 1 && h.their_pawns >= 1)
+                    || (h.their_rooks >= 1 && h.their_knights >= 1)
+                    || (h.their_pawns >= 1 && h.their_knights >= 1))
+            } else if h.bishops == 1 {
+                !(opposite_bishops >= 2
+                    || (opposite_bishops >= 1 && h.their_pawns >= 1)
+                    || h.their_pawns >= 2)
+            } else if h.knights == 1 {
+                !(h.their_pieces >= 4
+                    && (h.their_knights >= 2
+                        || h.their_pawns >= 2
+                        || (h.their_rooks >= 1 && h.their_knights >= 1)
+                        || (h.their_rooks >= 1 && h.their_bishops >= 1)
+                        || (h.their_knights >= 1 && h.their_bishops >= 1)
+                        || (h.their_rooks >= 1 && h.their_pawns >= 1)
+                        || (h.their_knights >= 1 && h.their_pawns >= 1)
+                        || (h.their_bishops >= 1 && h.their_pawns >= 1)
+                        || (black_pair && h.their_pawns >= 1))
+                    && (h.their_dark_bishops < 2 || not_of(h.their_dark_bishops) >= 3)
+                    && (h.their_light_bishops < 2 || not_of(h.their_light_bishops) >= 3))
+            } else {
+                true
+            }
+        }
+        2 => {
+            if h.their_pieces == 1 {
+                true
+            } else if h.knights == 2 {
+                h.their_pawns + h.their_bishops + h.their_knights == 0
+            } else if white_pair {
+                !(h.their_pawns >= 1
+                    || h.their_bishops >= 1
+                    || (h.their_knights >= 1 && h.their_rooks + h.their_queens >= 1))
+            } else if h.bishops >= 1 && h.knights >= 1 {
+                !(h.their_pawns >= 1 || opposite_bishops >= 1 || not_of(same_bishops) >= 3)
+            } else {
+                !((h.their_pawns >= 1 && (opposite_bishops >= 1 || h.their_knights >= 1))
+                    || (opposite_bishops >= 1 && h.their_knights >= 1)
+                    || opposite_bishops >= 2
+                    || h.their_knights >= 2
+                    || h.their_pawns >= 2)
+            }
+        }
+        3 => {
+            if (h.knights == 2 && h.bishops == 1) || h.knights == 3 || white_pair {
+                false
+            } else {
+                h.their_pieces == 1
+            }
+        }
+        _ => true,
+    }
 }
