@@ -2754,6 +2754,87 @@ mod search {
     }
 }
 
+/// Issue 34: `--variant NAME` reads the games that have no `Variant` tag
+/// by NAME's rules and gives them the tag (so that `--to pgn` writes a file
+/// that reads back alone); a game's own tag still decides; `--where` sees
+/// the tag; a name whose rules are not played, or no name, is a usage
+/// error.
+#[test]
+fn variant_reads_untagged_games_by_its_rules() {
+    let text = "1. e4 d5 2. exd5 Qxd5 3. P@e4 Qxe4+ *\n\n\
+                [Variant \"Standard\"]\n\n1. e4 e5 *\n";
+    let run = |args: &[&str], input: &[u8]| {
+        let mut all = args.to_vec();
+        all.extend(["--threads", "1", "--no-progress", "-"]);
+        pgn_in(&all, input)
+    };
+    let plain = run(&["convert", "--to", "uci"], text.as_bytes());
+    assert_ne!(plain.code, 0, "a drop is illegal in standard chess");
+    let uci = run(
+        &["convert", "--to", "uci", "--variant", "crazyhouse"],
+        text.as_bytes(),
+    );
+    assert_eq!(uci.code, 0, "{}", uci.stderr);
+    assert_eq!(uci.lines(), ["e2e4 d7d5 e4d5 d8d5 P@e4 d5e4", "e2e4 e7e5"]);
+    let written = run(
+        &["convert", "--to", "pgn", "--variant", "zh"],
+        text.as_bytes(),
+    );
+    assert_eq!(written.code, 0, "{}", written.stderr);
+    assert_eq!(
+        written.stdout.matches("[Variant \"Crazyhouse\"]").count(),
+        1
+    );
+    assert_eq!(written.stdout.matches("[Variant \"Standard\"]").count(), 1);
+    let again = run(&["convert", "--to", "uci"], written.stdout.as_bytes());
+    assert_eq!(
+        (again.code, again.lines()),
+        (0, uci.lines()),
+        "{}",
+        again.stderr
+    );
+    let count = run(
+        &[
+            "count",
+            "--variant",
+            "crazyhouse",
+            "--where",
+            "Variant = \"Crazyhouse\"",
+        ],
+        text.as_bytes(),
+    );
+    assert_eq!(
+        (count.code, count.lines()),
+        (0, vec!["1"]),
+        "{}",
+        count.stderr
+    );
+    for bad in ["giveaway", "nonsense"] {
+        let refused = run(
+            &["convert", "--to", "uci", "--variant", bad],
+            text.as_bytes(),
+        );
+        assert_eq!(refused.code, 2, "--variant {bad}: {}", refused.stderr);
+    }
+    // scalachess's crazyhouse game of 2001 from freechess.org, untagged.
+    let Some(path) =
+        super::shared_path("data/pgn/small/scalachess-fixtures/crazyhouseNoVariantTag.pgn")
+    else {
+        return;
+    };
+    let path = path.to_str().expect("UTF-8 path");
+    let check = |extra: &[&str]| {
+        let mut all = vec!["check", "--no-progress"];
+        all.extend_from_slice(extra);
+        all.push(path);
+        pgn_in(&all, b"")
+    };
+    assert_eq!(check(&[]).code, 1, "a drop in standard chess");
+    let zh = check(&["--variant", "crazyhouse"]);
+    assert_eq!(zh.code, 0, "{}", zh.stderr);
+    assert!(zh.stderr.contains("0 problems"), "{}", zh.stderr);
+}
+
 /// Issue 34: games of Lichess's variants convert by their rules: a
 /// crazyhouse game's drops in UCI and SAN, an atomic and a crazyhouse game
 /// selected by their `Variant` tag, exit 0 and no problem.

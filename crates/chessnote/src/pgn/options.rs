@@ -165,6 +165,11 @@ pub struct ReadOptions {
     /// The size of the buffer of a reader over `io::Read`, in bytes
     /// (default 64 KiB; raised to twice the longest tag if smaller).
     pub buffer_size: usize,
+    /// The `Variant` tag a game without one is read as (default `None`:
+    /// standard chess): the rules its moves are replayed by, for files of
+    /// one variant whose games do not say it. A game's own `Variant` tag
+    /// still decides (`--variant` of `chessnote pgn`).
+    pub default_variant: Option<super::tags::Variant>,
 }
 
 impl ReadOptions {
@@ -205,6 +210,7 @@ impl ReadOptions {
         fen: FenOptions::STRICT,
         limits: Limits::DEFAULT,
         buffer_size: 64 * 1024,
+        default_variant: None,
     };
 
     /// Strict reading: [`ReadOptions::DEFAULT`] without the moves written

@@ -59,6 +59,11 @@ pub struct Replayer {
     has_fen: bool,
     chess960: bool,
     unsupported: bool,
+    /// The `Variant` tag of a game that has none
+    /// ([`super::ReadOptions::default_variant`]).
+    default_variant: Option<super::tags::Variant>,
+    /// Whether this game has a `Variant` tag.
+    variant_tag: bool,
     /// The rules of the `Variant` tag.
     variant: Variant,
     start: AnyPosition,
@@ -157,6 +162,8 @@ impl Replayer {
             has_fen: false,
             chess960: false,
             unsupported: false,
+            default_variant: None,
+            variant_tag: false,
             variant: Variant::Standard,
             start: AnyPosition::Chess(Position::new()),
             lines: Vec::new(),
@@ -183,12 +190,15 @@ impl Replayer {
         keep_before: bool,
         variations: bool,
         standard: bool,
+        default_variant: Option<super::tags::Variant>,
     ) -> Replayer {
         Replayer {
             keep_before: keep_before || variations,
             variations,
             standard,
-            ..Replayer::new(options).fen_options(fen_options)
+            ..Replayer::new(options)
+                .fen_options(fen_options)
+                .default_variant(default_variant)
         }
     }
 
@@ -200,14 +210,33 @@ impl Replayer {
         self
     }
 
+    /// Games without a `Variant` tag read as if they had `variant` (see
+    /// [`super::ReadOptions::default_variant`]); a game's own tag decides.
+    ///
+    /// ```
+    /// use chessnote::pgn::{ReadOptions, Reader};
+    /// use chessnote::pgn::tags::Variant;
+    /// let pgn = b"1. e4 d5 2. exd5 Qxd5 3. P@e4 *";
+    /// let options = ReadOptions {
+    ///     default_variant: Some(Variant::Crazyhouse),
+    ///     ..ReadOptions::DEFAULT
+    /// };
+    /// let game = Reader::from_slice_with(pgn, options).games().next().unwrap();
+    /// assert_eq!((game.uci().count(), game.errors.len()), (5, 0));
+    /// ```
+    #[must_use]
+    pub fn default_variant(mut self, variant: Option<super::tags::Variant>) -> Replayer {
+        self.default_variant = variant;
+        self
+    }
+
     /// A game starts: forget the last one.
     pub fn begin_game(&mut self, game: GameStart) {
         self.game = game;
         self.fen.clear();
         self.has_fen = false;
-        self.chess960 = false;
-        self.unsupported = false;
-        self.variant = Variant::Standard;
+        self.variant_tag = false;
+        self.set_variant(self.default_variant.map(Ok));
         self.lines.clear();
         self.used = SanOptions::STRICT;
     }
@@ -223,15 +252,37 @@ impl Replayer {
                 self.fen.extend_from_slice(&value.decode());
                 self.has_fen = true;
             }
-            b"Variant" => match super::tags::Variant::from_ascii(value.decode().trim_ascii()) {
-                Ok(variant) if variant.is_chess960() => self.chess960 = true,
-                Ok(variant) => match variant.rules() {
-                    Some(rules) => self.variant = rules,
-                    None => self.unsupported = true,
-                },
-                Err(_) => self.unsupported = true,
-            },
+            b"Variant" => {
+                let tag = super::tags::Variant::from_ascii(value.decode().trim_ascii());
+                self.set_variant(Some(tag.map_err(drop)));
+                self.variant_tag = true;
+            }
             _ => {}
+        }
+    }
+
+    /// The variant this game is read as without a `Variant` tag of its
+    /// own ([`super::ReadOptions::default_variant`]): the tag the game is
+    /// then given, so that it is written, filtered and exported as what
+    /// it was read as.
+    pub(super) fn defaulted_variant(&self) -> Option<super::tags::Variant> {
+        self.default_variant.filter(|_| !self.variant_tag)
+    }
+
+    /// The rules of a `Variant` tag (`None`: no tag, standard chess; an
+    /// error: a name not known).
+    fn set_variant(&mut self, tag: Option<Result<super::tags::Variant, ()>>) {
+        self.chess960 = false;
+        self.unsupported = false;
+        self.variant = Variant::Standard;
+        match tag {
+            None => {}
+            Some(Ok(variant)) if variant.is_chess960() => self.chess960 = true,
+            Some(Ok(variant)) => match variant.rules() {
+                Some(rules) => self.variant = rules,
+                None => self.unsupported = true,
+            },
+            Some(Err(())) => self.unsupported = true,
         }
     }
 

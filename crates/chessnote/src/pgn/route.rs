@@ -579,6 +579,7 @@ impl ReplayState {
                 options.positions,
                 variations,
                 options.san,
+                read.default_variant,
             ),
             start_valid: false,
             depth: 0,
@@ -1181,13 +1182,22 @@ impl<S: GameSink> Visitor for Replay<S> {
         if self.state.options.tags {
             self.state.push_tag(name, value);
         }
-        if self.state.options.replay {
+        // The `Variant` tag also when not replaying: whether a game has one
+        // decides whether it is given `ReadOptions::default_variant`'s.
+        if self.state.options.replay || name == b"Variant" {
             self.state.replayer.tag(name, value);
         }
         Continue(())
     }
 
     fn begin_movetext(&mut self, (): ()) -> ControlFlow<S::Output> {
+        // A game read as `ReadOptions::default_variant` says so in its tags.
+        if self.state.options.tags
+            && let Some(variant) = self.state.replayer.defaulted_variant()
+        {
+            self.state
+                .push_tag(b"Variant", RawTag(variant.pgn_name().as_bytes()));
+        }
         self.state.finish_tags();
         // A game `only` refuses: the sink sees its tags, not its moves.
         let skip = self

@@ -115,10 +115,30 @@ pub struct Inputs {
     /// leniencies back.
     #[arg(long, conflicts_with = "lenient")]
     pub strict: bool,
+    /// Read a game that has no `Variant` tag as one of NAME, by its rules
+    /// (`crazyhouse`, `atomic`, `antichess`, `kingofthehill`, `3check`,
+    /// `horde`, `racingkings`, `chess960`, or any name the tag takes): for
+    /// files of one variant whose games do not say so. A game's own
+    /// `Variant` tag still decides.
+    #[arg(long, value_name = "NAME", value_parser = variant_name)]
+    pub variant: Option<chessnote::pgn::tags::Variant>,
     /// No diagnostics on stderr (stdout and the exit status are
     /// unchanged).
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// A `--variant` NAME: any name the `Variant` tag takes, but the rules
+/// chessnote does not play (python-chess's giveaway and suicide).
+fn variant_name(name: &str) -> Result<chessnote::pgn::tags::Variant, String> {
+    let variant = chessnote::pgn::tags::Variant::from_ascii(name.as_bytes())
+        .map_err(|e| format!("{e} (crazyhouse, atomic, antichess, kingofthehill, 3check, horde, racingkings, chess960, standard)"))?;
+    if variant.rules().is_none() && !variant.is_chess960() {
+        return Err(format!(
+            "`{name}`: its rules are not played here (the games would be `unsupported-variant`)"
+        ));
+    }
+    Ok(variant)
 }
 
 /// `--where`.
@@ -681,6 +701,7 @@ impl Settings {
         for name in &inputs.allow.allow {
             options = options.allow(name).map_err(|e| format!("--allow: {e}"))?;
         }
+        options.default_variant = inputs.variant;
         // Decompressors work best on large reads.
         options.buffer_size = 1 << 20;
         let filter = match &filter.expr {
