@@ -97,7 +97,7 @@ error_kind! {
         /// The two squares are the same.
         SameSquare = ("same-square", messages::SAME_SQUARE),
         /// `=` is not followed by `Q`, `R`, `B` or `N`.
-        ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `Q`, `R`, `B` or `N`"),
+        ExpectedPromotionPiece = ("expected-promotion-piece", "expected a promotion piece `Q`, `R`, `B` or `N` (`K` in antichess)"),
         /// A pawn reaches the first or last rank without promoting.
         MissingPromotion = ("missing-promotion", messages::MISSING_PROMOTION),
         /// A promotion on a rank other than the first or last.
@@ -210,7 +210,8 @@ impl LanPlus {
                 }
                 let promotion = if at(i) == b'=' {
                     match PieceKind::from_upper_ascii(at(i + 1)) {
-                        Some(p) if p.is_promotion_target() => {
+                        // `K`: antichess promotes to a king (as UCI's `k`).
+                        Some(p) if p.is_promotion_target() || p == PieceKind::King => {
                             i += 2;
                             Some(p)
                         }

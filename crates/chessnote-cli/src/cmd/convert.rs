@@ -13,8 +13,11 @@
 
 use std::process::ExitCode;
 
-use chessnote::fen::{FenOptions, Setup};
-use chessnote::position::{CastlingMode, Converted, Notation, Position, WriteNotation};
+use chessnote::Variant;
+use chessnote::fen::{FenOptions, Setup, VariantSetup};
+use chessnote::position::{
+    CastlingMode, Converted, MoveError, Notation, Position, VariantPosition, WriteNotation,
+};
 use chessnote::san::SanOptions;
 use serde_json::json;
 
@@ -36,6 +39,13 @@ pub struct Args {
     /// Chess960: castling in UCI is the king taking its rook.
     #[arg(long)]
     pub chess960: bool,
+    /// Play the moves by a Lichess variant's rules (`crazyhouse`, `atomic`,
+    /// `antichess`, `3check`, `kingofthehill`, `horde`, `racingkings`, or
+    /// any name the `Variant` tag takes): drops (`N@f3`), the variant's
+    /// start position, and `--fen` with pockets and check counters. ERAN
+    /// has no drops: not with a variant.
+    #[arg(long, value_name = "NAME", value_parser = variant_name)]
+    pub variant: Option<Variant>,
     /// Read each line as `FEN<TAB>MOVE`, converted on its own.
     #[arg(long)]
     pub tsv: bool,
@@ -52,6 +62,49 @@ pub struct Args {
     pub allow: Allow,
     #[command(flatten)]
     pub common: Common,
+}
+
+/// A `--variant` NAME: one whose rules chessnote plays.
+fn variant_name(name: &str) -> Result<Variant, String> {
+    chessnote::pgn::tags::Variant::from_ascii(name.as_bytes())
+        .ok()
+        .and_then(chessnote::pgn::tags::Variant::rules)
+        .ok_or_else(|| {
+            "not a variant chessnote plays (standard, crazyhouse, atomic, antichess, 3check, \
+             kingofthehill, horde, racingkings)"
+                .into()
+        })
+}
+
+/// What the moves are played on: standard chess's position (with
+/// `--chess960` too), or a variant's (`--variant`).
+#[derive(Clone)]
+enum Board {
+    Chess(Position),
+    Variant(Box<VariantPosition>),
+}
+
+impl Board {
+    fn convert_and_play(
+        &mut self,
+        text: &str,
+        args: &Args,
+        san: SanOptions,
+    ) -> Result<Converted, MoveError> {
+        let text = text.as_bytes();
+        match self {
+            Board::Chess(p) => p.convert_and_play(text, args.from, args.to, san),
+            Board::Variant(p) => p.convert_and_play(text, args.from, args.to, san),
+        }
+    }
+
+    fn leniencies_needed(&self, args: &Args, text: &str, san: SanOptions) -> Option<SanOptions> {
+        let text = text.as_bytes();
+        match self {
+            Board::Chess(p) => p.leniencies_needed(args.from, text, san),
+            Board::Variant(p) => p.leniencies_needed(args.from, text, san),
+        }
+    }
 }
 
 fn input_notation(s: &str) -> Result<Notation, String> {
@@ -77,6 +130,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if args.tsv && args.fen.is_some() {
         return Err("--tsv reads the position of each `FEN<TAB>MOVE` line; give no --fen".into());
     }
+    if args.variant.is_some_and(|v| v != Variant::Standard)
+        && (args.from == Notation::Eran || args.to.notation() == Notation::Eran)
+    {
+        return Err("ERAN has no drops yet: --from and --to eran are for standard chess".into());
+    }
     let options = options::options(&args.allow, Notations::Both, SanOptions::STRICT)?;
     let mode = if args.chess960 {
         CastlingMode::Chess960
@@ -95,29 +153,38 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     Ok(report.finish(result))
 }
 
-/// Reads a position, printing the error when it is not one; with the
-/// names of the FEN leniencies it used (noted on stderr).
+/// Reads a position (a variant's with `--variant`: pockets and check
+/// counters too), printing the error when it is not one; with the names
+/// of the FEN leniencies it used (noted on stderr).
 fn position(
     report: &mut Report,
     input: Input<'_>,
     fen: &FenOptions,
     mode: CastlingMode,
-) -> Result<Option<(Position, Vec<&'static str>)>, Stop> {
-    match Setup::from_ascii_reporting(input.text.as_bytes(), *fen) {
+    variant: Option<Variant>,
+) -> Result<Option<(Board, Vec<&'static str>)>, Stop> {
+    let text = input.text.as_bytes();
+    let read = match variant {
+        None => Setup::from_ascii_reporting(text, *fen)
+            .map(|(setup, used)| (Position::from_setup(&setup, mode).map(Board::Chess), used)),
+        Some(variant) => VariantSetup::from_ascii_reporting(text, *fen).map(|(setup, used)| {
+            let board = VariantPosition::from_variant_setup(&setup, variant, mode);
+            (board.map(|p| Board::Variant(Box::new(p))), used)
+        }),
+    };
+    match read {
         Err(err) => {
-            let fix = Setup::leniencies_needed(input.text.as_bytes(), *fen);
+            let fix = Setup::leniencies_needed(text, *fen);
             let names = fix.into_iter().flat_map(|set| set.iter().map(|l| l.name()));
             let outcome = Outcome::error(&err).allowing(names);
             report.print(input, &outcome).map(|()| None)
         }
-        Ok((setup, used)) => match Position::from_setup(&setup, mode) {
-            Ok(position) => {
-                let used: Vec<&str> = used.iter().map(|l| l.name()).collect();
-                report.leniencies(input.text, &used);
-                Ok(Some((position, used)))
-            }
-            Err(err) => report.print(input, &Outcome::error(&err)).map(|()| None),
-        },
+        Ok((Ok(board), used)) => {
+            let used: Vec<&str> = used.iter().map(|l| l.name()).collect();
+            report.leniencies(input.text, &used);
+            Ok(Some((board, used)))
+        }
+        Ok((Err(err), _)) => report.print(input, &Outcome::error(&err)).map(|()| None),
     }
 }
 
@@ -126,14 +193,14 @@ fn position(
 fn convert(
     report: &mut Report,
     text: &str,
-    position: &mut Position,
+    position: &mut Board,
     args: &Args,
     san: SanOptions,
-) -> Result<(String, Vec<&'static str>), chessnote::position::MoveError> {
+) -> Result<(String, Vec<&'static str>), MoveError> {
     let Converted {
         text: converted,
         used,
-    } = position.convert_and_play(text.as_bytes(), args.from, args.to, san)?;
+    } = position.convert_and_play(text, args, san)?;
     let used: Vec<&str> = used.iter().map(|l| l.name()).collect();
     report.leniencies(text, &used);
     Ok((converted, used))
@@ -161,6 +228,7 @@ fn sequence(
                     },
                     &fen,
                     mode,
+                    args.variant,
                 )?
                 .map(|(position, _)| position);
                 Ok(())
@@ -170,7 +238,10 @@ fn sequence(
                 None => return Ok(()),
             }
         }
-        None => Position::new(),
+        None => match args.variant {
+            None => Board::Chess(Position::new()),
+            Some(variant) => Board::Variant(Box::new(VariantPosition::new(variant))),
+        },
     };
     let mut position = start.clone();
     let sources = Source::list(args.moves.clone(), &args.file);
@@ -226,7 +297,8 @@ fn tsv(
         let err = LineError::new("expected-tab", "expected `FEN<TAB>MOVE`", input.text.len());
         return report.print(input, &Outcome::error(&err));
     };
-    let Some((mut position, mut leniencies)) = position(report, input.part(setup), &fen, mode)?
+    let Some((mut position, mut leniencies)) =
+        position(report, input.part(setup), &fen, mode, args.variant)?
     else {
         return Ok(());
     };
@@ -245,9 +317,9 @@ fn tsv(
 }
 
 /// The names of the leniencies that would read the move that failed.
-fn fix(position: &Position, args: &Args, text: &str, san: SanOptions) -> Vec<&'static str> {
+fn fix(position: &Board, args: &Args, text: &str, san: SanOptions) -> Vec<&'static str> {
     position
-        .leniencies_needed(args.from, text.as_bytes(), san)
+        .leniencies_needed(args, text, san)
         .into_iter()
         .flat_map(|set| set.iter().map(|l| l.name()))
         .collect()

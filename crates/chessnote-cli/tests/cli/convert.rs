@@ -599,3 +599,67 @@ fn an_unclosed_comment_or_variation_is_an_error() {
         );
     }
 }
+
+/// Issue 34: `--variant` plays the moves by the variant's rules. On the
+/// 210 random games python-chess's `chess.variant` played
+/// (`scripts/gen_variant_vectors.py`), a game a line from each variant's
+/// start: UCI to SAN gives python-chess's SAN (drops, king promotions, `#`
+/// after a variant's win); SAN to LAN and LAN back to UCI give the moves
+/// played. ERAN with a variant, and a name chessnote does not play, are
+/// usage errors.
+#[test]
+fn variant_moves_convert_as_python_chess_writes_them() {
+    let text = chessnote_testdata::vectors_text("variant-games.jsonl.zst");
+    let mut games: std::collections::BTreeMap<String, (Vec<String>, Vec<String>)> =
+        std::collections::BTreeMap::new();
+    for line in text.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let plies = game["plies"].as_array().expect("plies");
+        let moves = |key: &str| -> String {
+            let played: Vec<&str> = plies.iter().filter_map(|p| p[key].as_str()).collect();
+            format!("1. {}", played.join(" "))
+        };
+        let (uci, san) = games
+            .entry(game["variant"].as_str().expect("a variant").to_owned())
+            .or_default();
+        uci.push(moves("move"));
+        san.push(moves("san"));
+    }
+    assert_eq!(games.len(), 7);
+    let convert = |variant: &str, from: &str, to: &str, lines: &[String]| {
+        let name = format!("variant-{variant}-{from}-{to}.txt");
+        let file = TempFile::new(&name, lines.join("\n"));
+        let run = chessnote(
+            &[
+                "convert",
+                "--from",
+                from,
+                "--to",
+                to,
+                "--variant",
+                variant,
+                "--file",
+                file.arg(),
+            ],
+            "",
+        );
+        assert_eq!(run.code, 0, "{variant} {from} to {to}: {}", run.stderr);
+        run.stdout
+            .lines()
+            .map(|line| format!("1. {line}"))
+            .collect::<Vec<_>>()
+    };
+    for (variant, (uci, san)) in &games {
+        assert_eq!(&convert(variant, "uci", "san", uci), san, "{variant}: SAN");
+        let lan = convert(variant, "san", "lan", san);
+        assert_eq!(&convert(variant, "lan", "uci", &lan), uci, "{variant}: LAN");
+    }
+    for args in [
+        ["--from", "san", "--to", "eran", "--variant", "atomic"],
+        ["--from", "san", "--to", "uci", "--variant", "giveaway"],
+    ] {
+        let mut all = vec!["convert"];
+        all.extend(args);
+        assert_eq!(chessnote(&all, "e4").code, 2, "{args:?}");
+    }
+}

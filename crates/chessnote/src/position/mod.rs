@@ -32,6 +32,7 @@ pub mod polyglot;
 mod status;
 mod validate;
 mod variant;
+mod variant_convert;
 mod variant_san;
 
 pub use convert::{

@@ -164,7 +164,7 @@ impl VariantPosition {
 
     /// The suffix `mv` earns: `#` when it mates or wins or loses the game
     /// by the variant's rule (python-chess's rule), `+` when it checks.
-    fn suffix_of(&self, mv: Move) -> Option<Suffix> {
+    pub(super) fn suffix_of(&self, mv: Move) -> Option<Suffix> {
         let mut after = self.clone();
         after.play_unchecked(mv);
         after.suffix_here()
@@ -191,6 +191,6 @@ impl VariantPosition {
 }
 
 /// A move of a piece on the board: not castling, not a drop.
-fn is_board_move(mv: Move) -> bool {
+pub(super) fn is_board_move(mv: Move) -> bool {
     matches!(mv, Move::Normal { .. } | Move::EnPassant { .. })
 }

@@ -122,6 +122,9 @@ pub enum MoveErrorKind {
     Misstated(Leniency),
     /// The null move: legal only when not in check, and not a [`Move`].
     Null,
+    /// The notation cannot read or write moves here: ERAN in a variant's
+    /// position (ERAN has no drops, nor explosions).
+    Unsupported,
 }
 
 impl MoveErrorKind {
@@ -144,6 +147,7 @@ impl MoveErrorKind {
             MoveErrorKind::NeedsLeniency(_) => "needs-leniency",
             MoveErrorKind::Misstated(_) => "misstated",
             MoveErrorKind::Null => "null-move",
+            MoveErrorKind::Unsupported => "unsupported-notation",
         }
     }
 }
@@ -275,6 +279,10 @@ impl MoveError {
                 )
             }
             MoveErrorKind::Null => write!(out, "null move `{written}` in {setup}"),
+            MoveErrorKind::Unsupported => write!(
+                out,
+                "`{written}`: this notation has no moves of the variant (ERAN has no drops)"
+            ),
         }
     }
 }

@@ -1,0 +1,254 @@
+//! A variant's moves in UCI, LAN and SAN: read against the variant's legal
+//! moves, written as python-chess writes them, and converted from one to
+//! another (`chessnote convert --variant`). ERAN has no drops yet
+//! (`docs/eran.ebnf`): it is standard chess's only
+//! ([`MoveErrorKind::Unsupported`] in a variant).
+
+use alloc::string::{String, ToString};
+
+use super::convert::syntax;
+use super::variant_san::is_board_move;
+use super::{Converted, MoveError, MoveErrorKind, Notation, VariantPosition, WriteNotation};
+use crate::lan::{Lan, LanPlus};
+use crate::san::{Leniency, SanOptions};
+use crate::uci::Uci;
+use crate::{Move, Variant};
+
+impl VariantPosition {
+    /// Reads a UCI move (`e2e4`, `N@f3`, `e7e8k`).
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`]: a UCI syntax error, or no legal move of the variant.
+    ///
+    /// ```
+    /// use chessnote::fen::VariantSetup;
+    /// use chessnote::position::{CastlingMode, VariantPosition};
+    /// use chessnote::Variant;
+    /// let setup: VariantSetup = "2k5/8/8/8/8/8/8/4K3[N] w - - 0 1".parse()?;
+    /// let position = VariantPosition::from_variant_setup(&setup, Variant::Crazyhouse, CastlingMode::Standard)?;
+    /// assert!(position.parse_uci(b"N@b6").is_ok());
+    /// assert!(position.parse_uci(b"Q@b6").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_uci(&self, text: &[u8]) -> Result<Move, MoveError> {
+        let uci = Uci::from_ascii(text).map_err(|e| syntax(e, text, self.position()))?;
+        self.uci_to_move(uci)
+    }
+
+    /// Reads a LAN move (`e2-e4`, `N@f3`, `@e4` for a pawn, `O-O`); the
+    /// piece, the capture mark and a written `+` or `#` must be right.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`]: a LAN syntax error, a move that is not legal in the
+    /// variant, or one misstated (its capture mark or suffix).
+    ///
+    /// ```
+    /// use chessnote::position::VariantPosition;
+    /// use chessnote::Variant;
+    /// let position = VariantPosition::new(Variant::Antichess);
+    /// assert!(position.parse_lan(b"e2-e4").is_ok());
+    /// assert!(position.parse_lan(b"e2xe4").is_err());
+    /// ```
+    pub fn parse_lan(&self, text: &[u8]) -> Result<Move, MoveError> {
+        let lan = LanPlus::from_ascii(text).map_err(|e| syntax(e, text, self.position()))?;
+        self.lan_to_move(&lan)
+            .map_err(|kind| MoveError::new(kind, text, self.position()))
+    }
+
+    fn lan_to_move(&self, lan: &LanPlus) -> Result<Move, MoveErrorKind> {
+        let legal = self.legal_moves();
+        let find = |matches: &dyn Fn(Move) -> bool| {
+            legal
+                .iter()
+                .copied()
+                .find(|&m| matches(m))
+                .ok_or(MoveErrorKind::Illegal)
+        };
+        let mv = match lan.lan {
+            Lan::Null => return Err(MoveErrorKind::Null),
+            Lan::Drop { piece, to } => find(&|m| m == Move::Drop { piece, to })?,
+            Lan::Castle(side) => {
+                find(&|m| matches!(m, Move::Castle { .. }) && m.castling_side() == Some(side))?
+            }
+            Lan::Normal {
+                piece,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                let mv = find(&|m| {
+                    is_board_move(m)
+                        && m.piece() == piece
+                        && m.from() == from
+                        && m.to() == to
+                        && m.promotion() == promotion
+                })?;
+                if mv.is_capture() != capture {
+                    return Err(MoveErrorKind::Misstated(Leniency::CaptureMismatch));
+                }
+                mv
+            }
+        };
+        if lan.suffix.is_some() && lan.suffix != self.suffix_of(mv) {
+            return Err(MoveErrorKind::Misstated(Leniency::WrongSuffix));
+        }
+        Ok(mv)
+    }
+
+    /// The LAN of a legal move, with `+` or `#` as [`VariantPosition::san`]
+    /// gives them.
+    ///
+    /// ```
+    /// use chessnote::position::VariantPosition;
+    /// use chessnote::Variant;
+    /// let position = VariantPosition::new(Variant::ThreeCheck);
+    /// let mv = position.parse_uci(b"g1f3")?;
+    /// assert_eq!(position.lan(mv).to_string(), "Ng1-f3");
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn lan(&self, mv: Move) -> LanPlus {
+        LanPlus {
+            lan: Lan::from_move(mv),
+            suffix: self.suffix_of(mv),
+        }
+    }
+
+    /// Reads a move written in `notation` (SAN with the leniencies of
+    /// `options`; the others exactly); returns it and the leniencies it
+    /// needed.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`], as the notation's reader gives it;
+    /// [`MoveErrorKind::Unsupported`] for ERAN in a variant.
+    pub fn parse_move(
+        &self,
+        notation: Notation,
+        text: &[u8],
+        options: SanOptions,
+    ) -> Result<(Move, SanOptions), MoveError> {
+        let exact = |mv| (mv, SanOptions::STRICT);
+        match notation {
+            Notation::San => self.parse_san(text, options),
+            Notation::Lan => self.parse_lan(text).map(exact),
+            Notation::Uci => self.parse_uci(text).map(exact),
+            Notation::Eran if self.variant() == Variant::Standard => {
+                self.position().parse_eran(text).map(exact)
+            }
+            Notation::Eran => Err(MoveError::new(
+                MoveErrorKind::Unsupported,
+                text,
+                self.position(),
+            )),
+        }
+    }
+
+    /// Writes a legal move in `notation`; `None` for ERAN in a variant.
+    ///
+    /// ```
+    /// use chessnote::position::{Notation, VariantPosition};
+    /// use chessnote::Variant;
+    /// let position = VariantPosition::new(Variant::Horde);
+    /// let mv = position.parse_uci(b"b5b6")?;
+    /// assert_eq!(position.write_move(Notation::Lan, mv).as_deref(), Some("b5-b6"));
+    /// assert_eq!(position.write_move(Notation::Eran, mv), None);
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn write_move(&self, notation: impl Into<WriteNotation>, mv: Move) -> Option<String> {
+        let notation = notation.into();
+        Some(match notation.notation() {
+            Notation::San => self.san(mv).to_string(),
+            Notation::Lan => self.lan(mv).to_string(),
+            Notation::Uci => Uci::from_move(mv, self.position().castling_mode()).to_string(),
+            Notation::Eran if self.variant() == Variant::Standard => {
+                self.position().write_move(notation, mv)
+            }
+            Notation::Eran => return None,
+        })
+    }
+
+    /// Reads a move in one notation, writes it in another, and plays it,
+    /// as [`Position::convert_and_play`](super::Position::convert_and_play)
+    /// does in standard chess (the null move too, as a pass).
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] as [`VariantPosition::parse_move`] gives it, and
+    /// [`MoveErrorKind::Unsupported`] for ERAN in a variant; the position
+    /// is unchanged.
+    ///
+    /// ```
+    /// use chessnote::fen::VariantSetup;
+    /// use chessnote::position::{CastlingMode, Notation, VariantPosition};
+    /// use chessnote::san::SanOptions;
+    /// use chessnote::Variant;
+    /// let setup: VariantSetup = "2k5/8/8/8/8/8/8/4K3[N] w - - 0 1".parse()?;
+    /// let mut position = VariantPosition::from_variant_setup(&setup, Variant::Crazyhouse, CastlingMode::Standard)?;
+    /// let converted = position.convert_and_play(b"N@b6+", Notation::San, Notation::Uci, SanOptions::STRICT)?;
+    /// assert_eq!(converted.text, "N@b6");
+    /// assert!(position.pockets().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn convert_and_play(
+        &mut self,
+        text: &[u8],
+        from: Notation,
+        to: impl Into<WriteNotation>,
+        options: SanOptions,
+    ) -> Result<Converted, MoveError> {
+        let to = to.into();
+        let unsupported = || MoveError::new(MoveErrorKind::Unsupported, text, self.position());
+        if self.variant() != Variant::Standard && to.notation() == Notation::Eran {
+            return Err(unsupported());
+        }
+        match self.parse_move(from, text, options) {
+            Ok((mv, used)) => {
+                let converted = self.write_move(to, mv).ok_or_else(unsupported)?;
+                self.play_unchecked(mv);
+                Ok(Converted {
+                    text: converted,
+                    used,
+                })
+            }
+            Err(err) if err.kind() == MoveErrorKind::Null => {
+                let null = match to.notation() {
+                    Notation::San | Notation::Lan => "--",
+                    Notation::Uci => "0000",
+                    Notation::Eran => return Err(err),
+                };
+                if !self.play_null() {
+                    return Err(err);
+                }
+                let used: SanOptions = (from == Notation::San)
+                    .then_some(Leniency::NullMove)
+                    .into_iter()
+                    .collect();
+                Ok(Converted {
+                    text: null.into(),
+                    used,
+                })
+            }
+            Err(err) => Err(err),
+        }
+    }
+
+    /// The leniencies beyond `options` that would read `text` as a SAN move
+    /// here, when reading it with `options` fails and some would (as
+    /// [`Position::leniencies_needed`](super::Position::leniencies_needed)).
+    pub fn leniencies_needed(
+        &self,
+        notation: Notation,
+        text: &[u8],
+        options: SanOptions,
+    ) -> Option<SanOptions> {
+        if notation != Notation::San || self.parse_move(notation, text, options).is_ok() {
+            return None;
+        }
+        let (_, used) = self.parse_san(text, SanOptions::LENIENT).ok()?;
+        let more = used.difference(options);
+        (!more.is_empty()).then_some(more)
+    }
+}
