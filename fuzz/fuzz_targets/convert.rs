@@ -4,8 +4,9 @@
 //! itself.
 #![no_main]
 
-use chessnote::fen::Setup;
-use chessnote::position::{CastlingMode, Notation, Position, WriteNotation};
+use chessnote::Variant;
+use chessnote::fen::{Setup, VariantSetup};
+use chessnote::position::{CastlingMode, Notation, Position, VariantPosition, WriteNotation};
 use chessnote::san::SanOptions;
 
 const FENS: [&str; 6] = [
@@ -49,6 +50,34 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                     let again =
                         position.parse_move(out.notation(), written.as_bytes(), SanOptions::STRICT);
                     assert_eq!(again.map(|(m, _)| m), Ok(mv), "{written}");
+                }
+            }
+        }
+    }
+    // The same in a variant's position (a crazyhouse one with pockets):
+    // every notation that writes the move reads it back.
+    let variant = Variant::ALL[usize::from(choice / 8) % Variant::ALL.len()];
+    let position = if variant == Variant::Crazyhouse && choice % 2 == 0 {
+        let setup: VariantSetup = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1"
+            .parse()
+            .expect("fixed FEN");
+        VariantPosition::from_variant_setup(&setup, variant, CastlingMode::Standard)
+            .expect("fixed position")
+    } else {
+        VariantPosition::new(variant)
+    };
+    for notation in Notation::ALL {
+        for options in [SanOptions::STRICT, SanOptions::LENIENT] {
+            if let Ok((mv, _)) = position.parse_move(notation, text, options) {
+                assert!(position.is_legal(mv));
+                for out in WriteNotation::ALL {
+                    let Some(written) = position.write_move(out, mv) else {
+                        assert!(variant != Variant::Standard && out.notation() == Notation::Eran);
+                        continue;
+                    };
+                    let again =
+                        position.parse_move(out.notation(), written.as_bytes(), SanOptions::STRICT);
+                    assert_eq!(again.map(|(m, _)| m), Ok(mv), "{variant} {written}");
                 }
             }
         }
