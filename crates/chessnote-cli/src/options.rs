@@ -117,3 +117,20 @@ pub fn options(allow: &Allow, notations: Notations, san: SanOptions) -> Result<O
     }
     Ok(options)
 }
+
+/// A variant's name as `--variant` takes it (any name the `Variant` tag
+/// takes): the rules chessnote plays it by. `None` for a name that is no
+/// variant, and for python-chess's giveaway and suicide, whose rules are
+/// not played. (`chessnote pgn --variant` keeps the tag itself, Chess960
+/// included: see its own parser.)
+pub fn variant_rules(name: &str) -> Result<chessnote::Variant, String> {
+    chessnote::pgn::tags::Variant::from_ascii(name.as_bytes())
+        .ok()
+        .and_then(chessnote::pgn::tags::Variant::rules)
+        .ok_or_else(|| {
+            format!(
+                "`{name}`: not a variant chessnote plays (standard chess, crazyhouse, atomic, \
+                 antichess, 3check, kingofthehill, horde, racingkings)"
+            )
+        })
+}

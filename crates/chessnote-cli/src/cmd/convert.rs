@@ -44,7 +44,7 @@ pub struct Args {
     /// any name the `Variant` tag takes): drops (`N@f3`), the variant's
     /// start position, and `--fen` with pockets and check counters. ERAN
     /// has no drops: not with a variant.
-    #[arg(long, value_name = "NAME", value_parser = variant_name)]
+    #[arg(long, value_name = "NAME", value_parser = options::variant_rules)]
     pub variant: Option<Variant>,
     /// Read each line as `FEN<TAB>MOVE`, converted on its own.
     #[arg(long)]
@@ -62,18 +62,6 @@ pub struct Args {
     pub allow: Allow,
     #[command(flatten)]
     pub common: Common,
-}
-
-/// A `--variant` NAME: one whose rules chessnote plays.
-fn variant_name(name: &str) -> Result<Variant, String> {
-    chessnote::pgn::tags::Variant::from_ascii(name.as_bytes())
-        .ok()
-        .and_then(chessnote::pgn::tags::Variant::rules)
-        .ok_or_else(|| {
-            "not a variant chessnote plays (standard, crazyhouse, atomic, antichess, 3check, \
-             kingofthehill, horde, racingkings)"
-                .into()
-        })
 }
 
 /// What the moves are played on: standard chess's position (with

@@ -178,15 +178,9 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             };
             let variant = match variant {
                 None => Variant::Standard,
-                Some(name) => chessnote::pgn::tags::Variant::from_ascii(name.as_bytes())
-                    .ok()
-                    .and_then(chessnote::pgn::tags::Variant::rules)
-                    .ok_or_else(|| {
-                        format!(
-                            "--variant {name}: not a variant chessnote plays (standard chess, \
-                             crazyhouse, atomic, antichess, 3check, kingofthehill, horde, racingkings)"
-                        )
-                    })?,
+                Some(name) => {
+                    crate::options::variant_rules(&name).map_err(|e| format!("--variant {e}"))?
+                }
             };
             (records, Action::Check(mode, variant), "fen check")
         }
