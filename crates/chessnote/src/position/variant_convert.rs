@@ -6,7 +6,7 @@
 
 use alloc::string::{String, ToString};
 
-use super::convert::syntax;
+use super::convert::{missing_leniencies, null_move, syntax};
 use super::variant_san::is_board_move;
 use super::{Converted, MoveError, MoveErrorKind, Notation, VariantPosition, WriteNotation};
 use crate::lan::{Lan, LanPlus};
@@ -213,25 +213,7 @@ impl VariantPosition {
                     used,
                 })
             }
-            Err(err) if err.kind() == MoveErrorKind::Null => {
-                let null = match to.notation() {
-                    Notation::San | Notation::Lan => "--",
-                    Notation::Uci => "0000",
-                    Notation::Eran => return Err(err),
-                };
-                if !self.play_null() {
-                    return Err(err);
-                }
-                let used: SanOptions = (from == Notation::San)
-                    .then_some(Leniency::NullMove)
-                    .into_iter()
-                    .collect();
-                Ok(Converted {
-                    text: null.into(),
-                    used,
-                })
-            }
-            Err(err) => Err(err),
+            Err(err) => null_move(err, from, to, || self.play_null()),
         }
     }
 
@@ -244,11 +226,15 @@ impl VariantPosition {
         text: &[u8],
         options: SanOptions,
     ) -> Option<SanOptions> {
-        if notation != Notation::San || self.parse_move(notation, text, options).is_ok() {
+        if notation != Notation::San {
             return None;
         }
-        let (_, used) = self.parse_san(text, SanOptions::LENIENT).ok()?;
-        let more = used.difference(options);
-        (!more.is_empty()).then_some(more)
+        missing_leniencies(
+            self.parse_move(notation, text, options).is_ok(),
+            self.parse_san(text, SanOptions::LENIENT)
+                .ok()
+                .map(|(_, used)| used),
+            options,
+        )
     }
 }

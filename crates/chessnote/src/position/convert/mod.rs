@@ -17,4 +17,5 @@ pub use eran::EnPassantStyle;
 pub(super) use error::syntax;
 pub use error::{MoveError, MoveErrorKind, NotationError};
 pub use notation::{Converted, Notation, WriteNotation};
+pub(super) use notation::{missing_leniencies, null_move};
 pub(super) use san::disambiguation;

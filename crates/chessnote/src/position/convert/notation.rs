@@ -415,12 +415,16 @@ impl Position {
         text: &[u8],
         options: SanOptions,
     ) -> Option<SanOptions> {
-        if notation != Notation::San || self.parse_move(notation, text, options).is_ok() {
+        if notation != Notation::San {
             return None;
         }
-        let (_, used) = self.parse_san(text, SanOptions::LENIENT).ok()?;
-        let more = used.difference(options);
-        (!more.is_empty()).then_some(more)
+        missing_leniencies(
+            self.parse_move(notation, text, options).is_ok(),
+            self.parse_san(text, SanOptions::LENIENT)
+                .ok()
+                .map(|(_, used)| used),
+            options,
+        )
     }
 
     /// Writes a legal move in `notation` (a [`Notation`], or a
@@ -492,26 +496,53 @@ impl Position {
                     used,
                 })
             }
-            Err(err) if err.kind() == MoveErrorKind::Null => {
-                let null = match to.notation() {
-                    Notation::San | Notation::Lan => "--",
-                    Notation::Uci => "0000",
-                    Notation::Eran => return Err(err),
-                };
-                if !self.play_null() {
-                    return Err(err);
-                }
-                // In SAN the null move is a leniency; UCI and LAN have one.
-                let used: SanOptions = (from == Notation::San)
-                    .then_some(Leniency::NullMove)
-                    .into_iter()
-                    .collect();
-                Ok(Converted {
-                    text: null.into(),
-                    used,
-                })
-            }
-            Err(err) => Err(err),
+            Err(err) => null_move(err, from, to, || self.play_null()),
         }
     }
+}
+
+/// What [`Position::convert_and_play`] (and a variant's) gives for a move
+/// that did not read: a null move in `from`, written in `to` (`--`,
+/// `0000`; ERAN has none) once `play_null` has played it, or `error`.
+pub(in crate::position) fn null_move(
+    error: MoveError,
+    from: Notation,
+    to: WriteNotation,
+    play_null: impl FnOnce() -> bool,
+) -> Result<Converted, MoveError> {
+    if error.kind() != MoveErrorKind::Null {
+        return Err(error);
+    }
+    let null = match to.notation() {
+        Notation::San | Notation::Lan => "--",
+        Notation::Uci => "0000",
+        Notation::Eran => return Err(error),
+    };
+    if !play_null() {
+        return Err(error);
+    }
+    // In SAN the null move is a leniency; UCI and LAN have one.
+    let used: SanOptions = (from == Notation::San)
+        .then_some(Leniency::NullMove)
+        .into_iter()
+        .collect();
+    Ok(Converted {
+        text: null.into(),
+        used,
+    })
+}
+
+/// The leniencies beyond `options` that `lenient` (what reading with every
+/// leniency needed, when it read) adds: `None` when the strict reading
+/// worked (`read`), nothing reads it, or nothing is missing.
+pub(in crate::position) fn missing_leniencies(
+    read: bool,
+    lenient: Option<SanOptions>,
+    options: SanOptions,
+) -> Option<SanOptions> {
+    if read {
+        return None;
+    }
+    let more = lenient?.difference(options);
+    (!more.is_empty()).then_some(more)
 }
