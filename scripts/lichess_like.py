@@ -34,7 +34,7 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 def games_of(data: bytes) -> list[tuple[list[bytes], bytes]]:
     """The sample's games as (tag lines, movetext) pairs."""
     out = []
-    for block in data.replace(b"\r\n", b"\n").split(b"\n\n[Event ")[0:]:
+    for block in data.replace(b"\r\n", b"\n").split(b"\n\n[Event "):
         if not block.startswith(b"[Event "):
             block = b"[Event " + block
         head, _, moves = block.partition(b"\n\n")
