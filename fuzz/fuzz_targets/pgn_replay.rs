@@ -3,7 +3,8 @@
 //! Legal replay on arbitrary PGN: no panic; every move the replay plays
 //! is legal where it is played, in order, from the game's start position,
 //! whichever the SAN leniencies; once a move is not played, no later one is;
-//! the game's diagrams follow the same replay.
+//! the game's diagrams follow the same replay. A variant's game (its
+//! `Variant` tag) is checked by its rules.
 
 use chessnote::diagram::{Diagram, SvgOptions};
 use chessnote::pgn::{Game, ReadOptions, Reader};
@@ -22,6 +23,21 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                 } else {
                     CastlingMode::Standard
                 };
+                // A variant's game: its moves legal by its rules, in order.
+                if let Some(start) = game.variant_start() {
+                    let mut position = start.clone();
+                    for m in game.moves.iter().take_while(|m| m.played) {
+                        match m.mv {
+                            Some(mv) => {
+                                assert!(position.is_legal(mv), "{mv:?} in {}", position.to_variant_setup());
+                                position.play_unchecked(mv);
+                            }
+                            None => assert!(position.play_null(), "a null move in check"),
+                        }
+                    }
+                    assert!(game.moves.iter().skip_while(|m| m.played).all(|m| !m.played));
+                    continue;
+                }
                 let Ok(mut position) = Position::from_setup(&game.start, mode) else {
                     continue;
                 };
