@@ -2891,4 +2891,16 @@ fn variant_games_convert_by_their_rules() {
         "{}",
         standard.stderr
     );
+    // Nor is a king promotion (antichess's): it was played, exit 0, until
+    // the `pgn_replay` fuzz target found it.
+    let king = pgn_in(
+        &["convert", "--to", "uci", "--threads", "1", "-"],
+        b"[FEN \"4r3/5P1k/8/8/8/8/5K2/8 w - - 0 1\"]\n\n1. fxe8=K *\n",
+    );
+    assert_ne!(king.code, 0, "{}", king.stdout);
+    assert!(
+        king.stderr.contains("illegal move `fxe8=K`"),
+        "{}",
+        king.stderr
+    );
 }

@@ -66,6 +66,12 @@ impl Position {
             // Standard chess has no drops.
             San::Drop { .. } => return Err(MoveErrorKind::Illegal),
             San::Castle(side) => self.castle_move(side).ok_or(MoveErrorKind::Illegal)?,
+            // Standard chess has no king promotions (antichess's `=K`,
+            // which SAN reads with `Leniency::KingPromotion`).
+            San::Normal {
+                promotion: Some(PieceKind::King),
+                ..
+            } => return Err(MoveErrorKind::Illegal),
             San::Normal {
                 piece,
                 file,
