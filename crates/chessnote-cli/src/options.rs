@@ -121,10 +121,9 @@ pub fn options(allow: &Allow, notations: Notations, san: SanOptions) -> Result<O
 /// A variant's name as `--variant` takes it (any name the `Variant` tag
 /// takes): the rules chessnote plays it by. `None` for a name that is no
 /// variant, and for python-chess's giveaway and suicide, whose rules are
-/// not played. (`chessnote pgn --variant` keeps the tag itself, Chess960
-/// included: see its own parser.)
+/// not played.
 pub fn variant_rules(name: &str) -> Result<chessnote::Variant, String> {
-    chessnote::pgn::tags::Variant::from_ascii(name.as_bytes())
+    variant_tag(name)
         .ok()
         .and_then(chessnote::pgn::tags::Variant::rules)
         .ok_or_else(|| {
@@ -133,4 +132,22 @@ pub fn variant_rules(name: &str) -> Result<chessnote::Variant, String> {
                  antichess, 3check, kingofthehill, horde, racingkings)"
             )
         })
+}
+
+/// A `--variant` NAME as `chessnote pgn` takes it: the `Variant` tag itself
+/// (Chess960 included, whose rules are standard chess's), but for names
+/// whose rules are not played (python-chess's giveaway and suicide).
+pub fn variant_tag(name: &str) -> Result<chessnote::pgn::tags::Variant, String> {
+    let variant = chessnote::pgn::tags::Variant::from_ascii(name.as_bytes()).map_err(|e| {
+        format!(
+            "{e} (crazyhouse, atomic, antichess, kingofthehill, 3check, horde, racingkings, \
+             chess960, standard)"
+        )
+    })?;
+    if variant.rules().is_none() {
+        return Err(format!(
+            "`{name}`: its rules are not played here (the games would be `unsupported-variant`)"
+        ));
+    }
+    Ok(variant)
 }

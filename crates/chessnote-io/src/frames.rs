@@ -315,9 +315,10 @@ pub fn open_range(path: &Path, range: Range) -> io::Result<Opened> {
 /// (it can only be decoded on one thread), or `decoders` is below 2.
 ///
 /// What is in flight is bounded: a decoder decodes no frame `decoders` or
-/// more ahead of the one being read, and holds at most
-/// [`ahead_blocks`]`(decoders)` + 1 MiB of text it has decoded and not
-/// handed out, and its frame's window (8 MiB for `zstd -19`).
+/// more ahead of the one being read, and holds at most (D − 1) / D of 32
+/// MiB, plus 1 MiB, of text it has decoded and not handed out (17 MiB at 2
+/// decoders, 25 at 4; never above 33), and its frame's window (8 MiB for
+/// `zstd -19`).
 ///
 /// A file whose frames cannot all be found (cut short, or damaged between
 /// frames) is `None` too: decoded on one thread, it gives what comes
@@ -378,7 +379,7 @@ pub fn open_parallel(path: &Path, decoders: usize) -> io::Result<Option<Opened>>
 
 /// The text of a frame of `pzstd -19` (as Lichess writes its dumps), in
 /// MiB: 32, four times zstd's window at that level.
-pub const FRAME_MIB: usize = 32;
+const FRAME_MIB: usize = 32;
 
 /// How many blocks of text (1 MiB each) a decoder may have ready before
 /// the reader takes them, with `decoders` decoders: as much as one must get
@@ -389,7 +390,7 @@ pub const FRAME_MIB: usize = 32;
 /// [`FRAME_MIB`] at 2 decoders (`--threads 8`), 24 at 4 (`--threads 16`).
 /// With 2 blocks (as at first), decoders waited for the reader, and 16
 /// cores decoded as one.
-pub fn ahead_blocks(decoders: usize) -> usize {
+fn ahead_blocks(decoders: usize) -> usize {
     (FRAME_MIB * decoders.saturating_sub(1))
         .div_ceil(decoders.max(1))
         .max(2)

@@ -120,25 +120,12 @@ pub struct Inputs {
     /// `horde`, `racingkings`, `chess960`, or any name the tag takes): for
     /// files of one variant whose games do not say so. A game's own
     /// `Variant` tag still decides.
-    #[arg(long, value_name = "NAME", value_parser = variant_name)]
+    #[arg(long, value_name = "NAME", value_parser = crate::options::variant_tag)]
     pub variant: Option<chessnote::pgn::tags::Variant>,
     /// No diagnostics on stderr (stdout and the exit status are
     /// unchanged).
     #[arg(long, short)]
     pub quiet: bool,
-}
-
-/// A `--variant` NAME: any name the `Variant` tag takes, but the rules
-/// chessnote does not play (python-chess's giveaway and suicide).
-fn variant_name(name: &str) -> Result<chessnote::pgn::tags::Variant, String> {
-    let variant = chessnote::pgn::tags::Variant::from_ascii(name.as_bytes())
-        .map_err(|e| format!("{e} (crazyhouse, atomic, antichess, kingofthehill, 3check, horde, racingkings, chess960, standard)"))?;
-    if variant.rules().is_none() && !variant.is_chess960() {
-        return Err(format!(
-            "`{name}`: its rules are not played here (the games would be `unsupported-variant`)"
-        ));
-    }
-    Ok(variant)
 }
 
 /// `--where`.
