@@ -118,11 +118,6 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if args.tsv && args.fen.is_some() {
         return Err("--tsv reads the position of each `FEN<TAB>MOVE` line; give no --fen".into());
     }
-    if args.variant.is_some_and(|v| v != Variant::Standard)
-        && (args.from == Notation::Eran || args.to.notation() == Notation::Eran)
-    {
-        return Err("ERAN has no drops yet: --from and --to eran are for standard chess".into());
-    }
     let options = options::options(&args.allow, Notations::Both, SanOptions::STRICT)?;
     let mode = if args.chess960 {
         CastlingMode::Chess960

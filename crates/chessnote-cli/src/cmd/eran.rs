@@ -60,6 +60,11 @@ fn describe(eran: Eran, style: Style) -> Outcome<'static> {
         }),
         Eran::Castle(side) => json!({ "kind": "castling", "side": side.name() }),
         Eran::EnPassant => json!({ "kind": "en-passant" }),
+        Eran::Drop(drop) => json!({
+            "kind": "drop",
+            "piece": drop.piece().lower_name(),
+            "to": drop.to().to_string(),
+        }),
     };
     if let (Some(map), serde_json::Value::Object(extra)) = (fields.as_object_mut(), extra) {
         map.extend(extra);

@@ -26,11 +26,13 @@ pub enum EranErrorKind {
     PieceName,
     /// The piece name is not followed by exactly one space.
     SpaceAfterPiece,
-    /// The origin square is missing or not `a`–`h` followed by `1`–`8`.
+    /// The origin square (or the `@` of a drop) is missing, or not `a`–`h`
+    /// followed by `1`–`8`.
     Origin,
     /// Neither `-` nor `x` follows the origin square.
     Action,
-    /// The destination square is missing or malformed.
+    /// The destination square (or a drop's square) is missing or
+    /// malformed.
     Destination,
     /// `c…` that is not `castling-kingside`, `castling-queenside`, `ck` or
     /// `cq`.
@@ -64,8 +66,13 @@ pub enum EranErrorKind {
         /// Whether the move was written with `x`.
         capture: bool,
     },
-    /// A regular move was required, and castling or `en-passant` was given.
+    /// A regular move was required, and castling, `en-passant` or a drop
+    /// was given.
     NotRegular,
+    /// A drop of a king (`King @e4`): a king is never in the pocket.
+    DropPiece,
+    /// A pawn dropped on rank 1 or 8.
+    PawnDropOnLastRank,
 }
 
 impl EranErrorKind {
@@ -94,6 +101,8 @@ impl EranErrorKind {
             EranErrorKind::SameSquare => "same-square",
             EranErrorKind::Unreachable { .. } => "unreachable",
             EranErrorKind::NotRegular => "not-regular",
+            EranErrorKind::DropPiece => "drop-piece",
+            EranErrorKind::PawnDropOnLastRank => "pawn-drop-on-last-rank",
         }
     }
 
@@ -115,7 +124,9 @@ impl EranErrorKind {
                  `Queen`/`Q` or `King`/`K`"
             }
             EranErrorKind::SpaceAfterPiece => "expected one space after the piece name",
-            EranErrorKind::Origin => "expected the origin square (`a`-`h` then `1`-`8`)",
+            EranErrorKind::Origin => {
+                "expected the origin square (`a`-`h` then `1`-`8`), or `@` and the square of a drop"
+            }
             EranErrorKind::Action => "expected `-` or `x` after the origin square",
             EranErrorKind::Destination => "expected the destination square (`a`-`h` then `1`-`8`)",
             EranErrorKind::Castling => {
@@ -139,7 +150,16 @@ impl EranErrorKind {
             }
             EranErrorKind::SameSquare => "expected a destination other than the origin square",
             EranErrorKind::Unreachable { .. } => "expected a destination the piece can reach",
-            EranErrorKind::NotRegular => "expected a regular move, not castling or en passant",
+            EranErrorKind::NotRegular => {
+                "expected a regular move, not castling, en passant or a drop"
+            }
+            EranErrorKind::DropPiece => {
+                "expected a piece that can be dropped: `Pawn`/`P`, `Knight`/`N`, `Bishop`/`B`, \
+                 `Rook`/`R` or `Queen`/`Q`"
+            }
+            EranErrorKind::PawnDropOnLastRank => {
+                "expected a square on ranks 2 to 7: a pawn is never dropped on rank 1 or 8"
+            }
         }
     }
 }

@@ -13,6 +13,7 @@
 //! | promotion | `Pawn g7-g8 ->Queen` | `P g7-g8 >Q` |
 //! | castling | `castling-kingside`, `castling-queenside` | `ck`, `cq` |
 //! | en passant | `en-passant` (or `Pawn e5xd6`) | `ep` (or `P e5xd6`) |
+//! | drop (crazyhouse) | `Knight @f3` | `N @f3` |
 //!
 //! The formal grammar is `docs/eran.ebnf`; `docs/eran.md` explains the
 //! choices the specification leaves open. An [`Eran`] value holds no
@@ -66,7 +67,8 @@ use crate::{CastlingSide, PieceKind, Square};
 pub use error::{EranError, EranErrorKind};
 pub use print::{MAX_LEN, Styled};
 
-/// One ERAN move: a regular move, castling or the en passant identifier.
+/// One ERAN move: a regular move, castling, the en passant identifier or a
+/// drop (crazyhouse).
 ///
 /// The type is `Copy`, five bytes, and holds no position. Parsing
 /// ([`Eran::from_ascii`], [`FromStr`](core::str::FromStr)) is
@@ -95,6 +97,84 @@ pub enum Eran {
     /// of the position it is played in (see `docs/eran.md` for positions
     /// with two such captures).
     EnPassant,
+    /// A piece put on the board from the pocket (crazyhouse): `Knight @f3`
+    /// / `N @f3`.
+    Drop(DropMove),
+}
+
+/// An ERAN drop: a piece from the pocket and the empty square it is put on,
+/// `Knight @f3` / `N @f3` (crazyhouse).
+///
+/// Checked for what needs no board: a king is never dropped, and a pawn
+/// never on rank 1 or 8. [`DropMove::new`] checks both.
+///
+/// ```
+/// use chessnote::eran::{DropMove, Eran};
+/// use chessnote::{PieceKind, Square};
+///
+/// let eran: Eran = "n @F3".parse()?;
+/// let drop = DropMove::new(PieceKind::Knight, Square::F3).unwrap();
+/// assert_eq!(eran, Eran::Drop(drop));
+/// assert_eq!(eran.to_string(), "Knight @f3");
+/// assert_eq!(eran.short().to_string(), "N @f3");
+/// # Ok::<(), chessnote::eran::EranError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DropMove {
+    piece: PieceKind,
+    to: Square,
+}
+
+impl DropMove {
+    /// The drop of `piece` on `to`, or what makes it impossible without a
+    /// board.
+    ///
+    /// # Errors
+    ///
+    /// [`EranErrorKind::DropPiece`] for a king,
+    /// [`EranErrorKind::PawnDropOnLastRank`] for a pawn on rank 1 or 8.
+    ///
+    /// ```
+    /// use chessnote::eran::{DropMove, EranErrorKind};
+    /// use chessnote::{PieceKind, Square};
+    ///
+    /// assert!(DropMove::new(PieceKind::Pawn, Square::E4).is_ok());
+    /// assert_eq!(DropMove::new(PieceKind::Pawn, Square::E8), Err(EranErrorKind::PawnDropOnLastRank));
+    /// assert_eq!(DropMove::new(PieceKind::King, Square::E4), Err(EranErrorKind::DropPiece));
+    /// ```
+    pub const fn new(piece: PieceKind, to: Square) -> Result<DropMove, EranErrorKind> {
+        match piece {
+            PieceKind::King => Err(EranErrorKind::DropPiece),
+            PieceKind::Pawn if to.rank().is_back_rank() => Err(EranErrorKind::PawnDropOnLastRank),
+            _ => Ok(DropMove { piece, to }),
+        }
+    }
+
+    /// The piece dropped.
+    ///
+    /// ```
+    /// use chessnote::{eran::Eran, PieceKind};
+    /// let eran = Eran::from_ascii(b"Q @d5")?;
+    /// assert_eq!(eran.drop_move().map(|d| d.piece()), Some(PieceKind::Queen));
+    /// # Ok::<(), chessnote::eran::EranError>(())
+    /// ```
+    #[inline]
+    pub const fn piece(self) -> PieceKind {
+        self.piece
+    }
+
+    /// The square the piece is put on.
+    ///
+    /// ```
+    /// use chessnote::{eran::Eran, Square};
+    /// let eran = Eran::from_ascii(b"Pawn @e4")?;
+    /// assert_eq!(eran.drop_move().map(|d| d.to()), Some(Square::E4));
+    /// # Ok::<(), chessnote::eran::EranError>(())
+    /// ```
+    #[inline]
+    pub const fn to(self) -> Square {
+        self.to
+    }
 }
 
 named_enum! {
@@ -343,8 +423,24 @@ impl Eran {
         parse::parse_prefix(bytes)
     }
 
-    /// The regular move, unless this is castling or the en passant
-    /// identifier.
+    /// The drop, if this is one.
+    ///
+    /// ```
+    /// use chessnote::eran::Eran;
+    /// assert!(Eran::from_ascii(b"B @c4")?.drop_move().is_some());
+    /// assert!(Eran::from_ascii(b"B f1-c4")?.drop_move().is_none());
+    /// # Ok::<(), chessnote::eran::EranError>(())
+    /// ```
+    #[inline]
+    pub const fn drop_move(self) -> Option<DropMove> {
+        match self {
+            Eran::Drop(drop) => Some(drop),
+            _ => None,
+        }
+    }
+
+    /// The regular move, unless this is castling, the en passant
+    /// identifier or a drop.
     ///
     /// ```
     /// use chessnote::eran::Eran;
@@ -374,7 +470,7 @@ impl Eran {
     pub const fn is_capture(self) -> bool {
         match self {
             Eran::Regular(mv) => mv.capture,
-            Eran::Castle(_) => false,
+            Eran::Castle(_) | Eran::Drop(_) => false,
             Eran::EnPassant => true,
         }
     }
@@ -421,7 +517,7 @@ impl core::str::FromStr for Eran {
 impl core::str::FromStr for RegularMove {
     type Err = EranError;
 
-    /// Parses a regular move; castling and `en-passant` are errors
+    /// Parses a regular move; castling, `en-passant` and drops are errors
     /// ([`EranErrorKind::NotRegular`] at byte 0).
     ///
     /// ```
@@ -447,7 +543,7 @@ pub fn fast_path_agrees(bytes: &[u8]) -> bool {
 }
 
 /// Side conditions S1 and S2 of `docs/eran.ebnf`: distinct squares and the
-/// piece's geometry on an empty board.
+/// piece's geometry on an empty board, with horde's first-rank pawns.
 #[inline]
 const fn check_geometry(
     piece: PieceKind,
@@ -458,7 +554,9 @@ const fn check_geometry(
     if from as u8 == to as u8 {
         return Err(EranErrorKind::SameSquare);
     }
-    if piece.empty_board_reach(from, capture).contains(to) {
+    if piece.empty_board_reach(from, capture).contains(to)
+        || matches!(piece, PieceKind::Pawn) && horde_first_rank_reach(from, to, capture)
+    {
         Ok(())
     } else {
         Err(EranErrorKind::Unreachable {
@@ -467,6 +565,22 @@ const fn check_geometry(
             to,
             capture,
         })
+    }
+}
+
+/// Whether a pawn on rank 1 reaches `to`, as horde's White pawns do: one or
+/// two squares up with `-`, one square diagonally up with `x`.
+#[inline]
+const fn horde_first_rank_reach(from: Square, to: Square, capture: bool) -> bool {
+    let (from, to) = (from.index(), to.index());
+    if from >= 8 {
+        return false;
+    }
+    let (file, to_file) = (from % 8, to % 8);
+    if capture {
+        to / 8 == 1 && file.abs_diff(to_file) == 1
+    } else {
+        file == to_file && (to / 8 == 1 || to / 8 == 2)
     }
 }
 
@@ -504,10 +618,27 @@ mod tests {
         assert_eq!(count(PieceKind::Bishop, false), 560);
         assert_eq!(count(PieceKind::Knight, false), 336);
         assert_eq!(count(PieceKind::King, false), 420);
-        // Pawns on ranks 2..7: 48 squares × 2 directions + 16 double steps.
-        assert_eq!(count(PieceKind::Pawn, false), 48 * 2 + 16);
-        // Diagonal captures: 4 for inner files, 2 on the a and h files.
-        assert_eq!(count(PieceKind::Pawn, true), 6 * (6 * 4 + 2 * 2));
+        // Pawns on ranks 2..7: 48 squares × 2 directions + 16 double steps;
+        // horde's on rank 1: 8 single and 8 double steps up.
+        assert_eq!(count(PieceKind::Pawn, false), 48 * 2 + 16 + 16);
+        // Diagonal captures: 4 for inner files, 2 on the a and h files;
+        // from rank 1, up only: 2 and 1.
+        assert_eq!(
+            count(PieceKind::Pawn, true),
+            6 * (6 * 4 + 2 * 2) + (6 * 2 + 2)
+        );
+    }
+
+    #[test]
+    fn drops_are_checked_without_a_board() {
+        let mut valid = 0;
+        for piece in PieceKind::ALL {
+            for to in Square::ALL {
+                valid += usize::from(DropMove::new(piece, to).is_ok());
+            }
+        }
+        // Four pieces anywhere, pawns on ranks 2 to 7.
+        assert_eq!(valid, 4 * 64 + 48);
     }
 
     #[test]

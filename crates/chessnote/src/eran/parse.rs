@@ -6,10 +6,11 @@
 //! everything else goes through [`parse_rule_by_rule`], which follows
 //! `docs/eran.ebnf` rule by rule and names the first byte that does not
 //! fit. Its first byte decides between castling (`c`), en passant (`e`)
-//! and a regular move (a piece letter), since no piece name starts with `c`
-//! or `e`.
+//! and a regular move or a drop (a piece letter), since no piece name
+//! starts with `c` or `e`; after the piece and its space, `@` starts a
+//! drop's square and a file an origin.
 
-use super::{Eran, EranError, EranErrorKind, RegularMove, check_geometry};
+use super::{DropMove, Eran, EranError, EranErrorKind, RegularMove, check_geometry};
 use crate::{CastlingSide, File, PieceKind, Rank, Square};
 
 type Result<T> = core::result::Result<T, EranError>;
@@ -288,6 +289,9 @@ fn regular(s: &[u8]) -> Result<(Eran, usize)> {
         return err(EranErrorKind::SpaceAfterPiece, p);
     }
     p += 1;
+    if s.get(p) == Some(&b'@') {
+        return drop_move(s, piece, p + 1);
+    }
     let from = square(s, p).map_err(|at| EranError::new(EranErrorKind::Origin, at))?;
     p += 2;
     let capture = match s.get(p) {
@@ -335,4 +339,19 @@ fn regular(s: &[u8]) -> Result<(Eran, usize)> {
         }),
         p,
     ))
+}
+
+/// A drop's square at `at`, after the piece and `@`: `Knight @f3`.
+fn drop_move(s: &[u8], piece: PieceKind, at: usize) -> Result<(Eran, usize)> {
+    let to = square(s, at).map_err(|at| EranError::new(EranErrorKind::Destination, at))?;
+    // The piece is named at byte 0; a pawn's error is its square's.
+    let drop = DropMove::new(piece, to).map_err(|kind| {
+        let offset = if kind == EranErrorKind::DropPiece {
+            0
+        } else {
+            at
+        };
+        EranError::new(kind, offset)
+    })?;
+    Ok((Eran::Drop(drop), at + 2))
 }

@@ -38,22 +38,20 @@ impl Eran {
                 (CastlingSide::QueenSide, false) => "cq",
             }),
             Eran::EnPassant => out.put_str(if verbose { "en-passant" } else { "ep" }),
+            Eran::Drop(drop) => {
+                name(out, drop.piece, verbose);
+                let [file, rank] = drop.to.ascii();
+                out.put_bytes(&[b' ', b'@', file, rank]);
+            }
             Eran::Regular(mv) => {
-                let name = |out: &mut S, piece: PieceKind| {
-                    if verbose {
-                        out.put_str(piece.name());
-                    } else {
-                        out.put(piece.upper_ascii());
-                    }
-                };
-                name(out, mv.piece);
+                name(out, mv.piece, verbose);
                 let [from_file, from_rank] = mv.from.ascii();
                 let [to_file, to_rank] = mv.to.ascii();
                 let action = if mv.capture { b'x' } else { b'-' };
                 out.put_bytes(&[b' ', from_file, from_rank, action, to_file, to_rank]);
                 if let Some(promotion) = mv.promotion {
                     out.put_str(if verbose { " ->" } else { " >" });
-                    name(out, promotion);
+                    name(out, promotion, verbose);
                 }
             }
         }
@@ -115,6 +113,16 @@ impl Eran {
 }
 
 ascii_text!(Eran, MAX_LEN);
+
+/// A piece's name in the style: `Knight` or `N`.
+#[inline]
+fn name<S: AsciiSink>(out: &mut S, piece: PieceKind, verbose: bool) {
+    if verbose {
+        out.put_str(piece.name());
+    } else {
+        out.put(piece.upper_ascii());
+    }
+}
 
 impl RegularMove {
     /// The move printed in the short style (`N b1-c3`); the move's own

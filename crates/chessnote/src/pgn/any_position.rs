@@ -8,9 +8,8 @@ use alloc::string::{String, ToString};
 use core::fmt::Write;
 
 use super::replay::{standard_san, suffix_after};
-use crate::lan::{Lan, LanPlus};
 use crate::position::{
-    IllegalMoveError, MoveError, MoveErrorKind, Notation, Position, VariantPosition, WriteNotation,
+    IllegalMoveError, MoveError, Notation, Position, VariantPosition, WriteNotation,
 };
 use crate::san::{San, SanOptions, SanPlus};
 use crate::uci::Uci;
@@ -124,60 +123,22 @@ impl AnyPosition {
         }
     }
 
-    /// Reads a move in `notation` (a variant's: SAN, LAN and UCI; ERAN
-    /// has no drops or variant rules yet, and is refused).
+    /// Reads a move in `notation`, by the variant's rules in a variant.
     pub(crate) fn parse_move(
         &self,
         notation: Notation,
         text: &[u8],
         options: SanOptions,
     ) -> Result<(Move, SanOptions), MoveError> {
-        let position = match self {
-            AnyPosition::Chess(position) => return position.parse_move(notation, text, options),
-            AnyPosition::Variant(position) => position,
-        };
-        let refuse = |kind| {
-            Err(MoveError::of_value(
-                kind,
-                &String::from_utf8_lossy(text),
-                self.position(),
-            ))
-        };
-        match notation {
-            Notation::San => position.parse_san(text, options),
-            Notation::Uci => match Uci::from_ascii(text) {
-                Ok(uci) => position.uci_to_move(uci).map(|mv| (mv, SanOptions::STRICT)),
-                Err(e) => Err(MoveError::of_value(
-                    MoveErrorKind::Syntax(e.into()),
-                    &String::from_utf8_lossy(text),
-                    self.position(),
-                )),
-            },
-            Notation::Lan => match LanPlus::from_ascii(text) {
-                Ok(lan) => {
-                    let found = position
-                        .legal_moves()
-                        .into_iter()
-                        .find(|&mv| Lan::from_move(mv) == lan.lan);
-                    match found {
-                        Some(mv)
-                            if lan.suffix.is_none() || lan.suffix == position.san(mv).suffix =>
-                        {
-                            Ok((mv, SanOptions::STRICT))
-                        }
-                        Some(_) => {
-                            refuse(MoveErrorKind::Misstated(crate::san::Leniency::WrongSuffix))
-                        }
-                        None => refuse(MoveErrorKind::Illegal),
-                    }
-                }
-                Err(e) => refuse(MoveErrorKind::Syntax(e.into())),
-            },
-            Notation::Eran => refuse(MoveErrorKind::Illegal),
+        match self {
+            AnyPosition::Chess(position) => position.parse_move(notation, text, options),
+            AnyPosition::Variant(position) => position.parse_move(notation, text, options),
         }
     }
 
     /// Writes a move in `notation` (a null move is `--`, or `0000` in UCI).
+    /// An antichess king promotion, which ERAN does not write, is written
+    /// in the crate's plain rendering (`Pe7-e8=K`) when ERAN is asked for.
     pub(crate) fn write_move(&self, out: &mut String, mv: Option<Move>, notation: WriteNotation) {
         let position = match self {
             AnyPosition::Chess(position) => {
@@ -188,22 +149,13 @@ impl AnyPosition {
         let Some(mv) = mv else {
             return super::write::write_null(out, notation);
         };
-        let mode = position.position().castling_mode();
-        // Writing to a String cannot fail.
-        let _ = match notation.notation() {
-            Notation::San => write!(out, "{}", position.san(mv)),
-            Notation::Lan => write!(
-                out,
-                "{}",
-                LanPlus {
-                    lan: Lan::from_move(mv),
-                    suffix: position.san(mv).suffix,
-                }
-            ),
-            Notation::Uci => write!(out, "{}", Uci::from_move(mv, mode)),
-            // ERAN has no variant moves yet: the plain rendering.
-            Notation::Eran => write!(out, "{mv}"),
-        };
+        match position.write_move(notation, mv) {
+            Some(text) => out.push_str(&text),
+            None => {
+                // Writing to a String cannot fail.
+                let _ = write!(out, "{mv}");
+            }
+        }
     }
 
     /// The position as text, for messages: the variant's FEN.

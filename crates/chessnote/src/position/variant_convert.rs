@@ -1,18 +1,19 @@
-//! A variant's moves in UCI, LAN and SAN: read against the variant's legal
-//! moves, written as python-chess writes them, and converted from one to
-//! another (`chessnote convert --variant`). ERAN has no drops yet
-//! (`docs/eran.ebnf`): it is standard chess's only
-//! ([`MoveErrorKind::Unsupported`] in a variant).
+//! A variant's moves in UCI, LAN, SAN and ERAN: read against the variant's
+//! legal moves, written as python-chess writes them (ERAN as
+//! `docs/eran.ebnf` does, drops `Knight @f3`), and converted from one to
+//! another (`chessnote convert --variant`). ERAN writes no king promotion
+//! (antichess's `e8=K`): [`MoveErrorKind::Unsupported`].
 
 use alloc::string::{String, ToString};
 
-use super::convert::{missing_leniencies, null_move, syntax};
+use super::convert::{missing_leniencies, null_move, syntax, the_only_one};
 use super::variant_san::is_board_move;
 use super::{Converted, MoveError, MoveErrorKind, Notation, VariantPosition, WriteNotation};
+use crate::Move;
+use crate::eran::Eran;
 use crate::lan::{Lan, LanPlus};
 use crate::san::{Leniency, SanOptions};
 use crate::uci::Uci;
-use crate::{Move, Variant};
 
 impl VariantPosition {
     /// Reads a UCI move (`e2e4`, `N@f3`, `e7e8k`).
@@ -55,6 +56,77 @@ impl VariantPosition {
         let lan = LanPlus::from_ascii(text).map_err(|e| syntax(e, text, self.position()))?;
         self.lan_to_move(&lan)
             .map_err(|kind| MoveError::new(kind, text, self.position()))
+    }
+
+    /// Reads an ERAN move (either form, any case): `Knight g1-f3`, `ck`,
+    /// `ep`, drops `Knight @f3` / `N @f3`, horde's `Pawn b1-b3`. The piece and
+    /// the capture mark must be right; `ep` must be the only en passant
+    /// capture.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`]: an ERAN syntax error (with its byte), or no legal
+    /// move of the variant.
+    ///
+    /// ```
+    /// use chessnote::fen::VariantSetup;
+    /// use chessnote::position::{CastlingMode, VariantPosition};
+    /// use chessnote::Variant;
+    /// let setup: VariantSetup = "2k5/8/8/8/8/8/8/4K3[N] w - - 0 1".parse()?;
+    /// let position = VariantPosition::from_variant_setup(&setup, Variant::Crazyhouse, CastlingMode::Standard)?;
+    /// assert_eq!(position.parse_eran(b"Knight @b6")?, position.parse_uci(b"N@b6")?);
+    /// assert!(position.parse_eran(b"Q @b6").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_eran(&self, text: &[u8]) -> Result<Move, MoveError> {
+        let eran = Eran::from_ascii(text).map_err(|e| syntax(e, text, self.position()))?;
+        self.eran_to_move(eran)
+            .map_err(|kind| MoveError::new(kind, text, self.position()))
+    }
+
+    /// The legal move an ERAN names: matched as the LAN of the same fields.
+    fn eran_to_move(&self, eran: Eran) -> Result<Move, MoveErrorKind> {
+        let lan = match eran {
+            Eran::EnPassant => {
+                let legal = self.legal_moves();
+                return the_only_one(
+                    legal
+                        .into_iter()
+                        .filter(|m| matches!(m, Move::EnPassant { .. })),
+                );
+            }
+            Eran::Castle(side) => Lan::Castle(side),
+            Eran::Drop(drop) => Lan::Drop {
+                piece: drop.piece(),
+                to: drop.to(),
+            },
+            Eran::Regular(mv) => Lan::Normal {
+                piece: mv.piece(),
+                from: mv.from(),
+                capture: mv.is_capture(),
+                to: mv.to(),
+                promotion: mv.promotion(),
+            },
+        };
+        self.lan_to_move(&LanPlus { lan, suffix: None })
+    }
+
+    /// The ERAN of a legal move (en passant as a regular capture), or
+    /// `None` for a king promotion (antichess), which ERAN does not write.
+    ///
+    /// ```
+    /// use chessnote::fen::VariantSetup;
+    /// use chessnote::position::{CastlingMode, VariantPosition};
+    /// use chessnote::Variant;
+    /// let setup: VariantSetup = "k7/8/8/8/8/8/8/1P6 w - - 0 1".parse()?;
+    /// let position = VariantPosition::from_variant_setup(&setup, Variant::Horde, CastlingMode::Standard)?;
+    /// let mv = position.parse_uci(b"b1b3")?;
+    /// assert_eq!(position.eran(mv).map(|e| e.short().to_string()).as_deref(), Some("P b1-b3"));
+    /// assert_eq!(position.parse_eran(b"Pawn b1-b3")?, mv);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn eran(&self, mv: Move) -> Option<Eran> {
+        Eran::of_move(mv, false)
     }
 
     fn lan_to_move(&self, lan: &LanPlus) -> Result<Move, MoveErrorKind> {
@@ -122,8 +194,7 @@ impl VariantPosition {
     ///
     /// # Errors
     ///
-    /// [`MoveError`], as the notation's reader gives it;
-    /// [`MoveErrorKind::Unsupported`] for ERAN in a variant.
+    /// [`MoveError`], as the notation's reader gives it.
     pub fn parse_move(
         &self,
         notation: Notation,
@@ -135,27 +206,27 @@ impl VariantPosition {
             Notation::San => self.parse_san(text, options),
             Notation::Lan => self.parse_lan(text).map(exact),
             Notation::Uci => self.parse_uci(text).map(exact),
-            Notation::Eran if self.variant() == Variant::Standard => {
-                self.position().parse_eran(text).map(exact)
-            }
-            Notation::Eran => Err(MoveError::new(
-                MoveErrorKind::Unsupported,
-                text,
-                self.position(),
-            )),
+            Notation::Eran => self.parse_eran(text).map(exact),
         }
     }
 
-    /// Writes a legal move in `notation`; `None` for ERAN in a variant.
+    /// Writes a legal move in `notation`; `None` for a king promotion
+    /// (antichess) in ERAN, which does not write one.
     ///
     /// ```
-    /// use chessnote::position::{Notation, VariantPosition};
+    /// use chessnote::fen::VariantSetup;
+    /// use chessnote::position::{CastlingMode, Notation, VariantPosition};
     /// use chessnote::Variant;
     /// let position = VariantPosition::new(Variant::Horde);
     /// let mv = position.parse_uci(b"b5b6")?;
     /// assert_eq!(position.write_move(Notation::Lan, mv).as_deref(), Some("b5-b6"));
-    /// assert_eq!(position.write_move(Notation::Eran, mv), None);
-    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// assert_eq!(position.write_move(Notation::Eran, mv).as_deref(), Some("Pawn b5-b6"));
+    ///
+    /// let setup: VariantSetup = "8/4P3/8/8/8/8/8/k7 w - - 0 1".parse()?;
+    /// let position = VariantPosition::from_variant_setup(&setup, Variant::Antichess, CastlingMode::Standard)?;
+    /// let king = position.parse_uci(b"e7e8k")?;
+    /// assert_eq!(position.write_move(Notation::Eran, king), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_move(&self, notation: impl Into<WriteNotation>, mv: Move) -> Option<String> {
         let notation = notation.into();
@@ -163,10 +234,7 @@ impl VariantPosition {
             Notation::San => self.san(mv).to_string(),
             Notation::Lan => self.lan(mv).to_string(),
             Notation::Uci => Uci::from_move(mv, self.position().castling_mode()).to_string(),
-            Notation::Eran if self.variant() == Variant::Standard => {
-                self.position().write_move(notation, mv)
-            }
-            Notation::Eran => return None,
+            Notation::Eran => self.eran(mv)?.display(notation.eran_style()).to_string(),
         })
     }
 
@@ -177,8 +245,8 @@ impl VariantPosition {
     /// # Errors
     ///
     /// [`MoveError`] as [`VariantPosition::parse_move`] gives it, and
-    /// [`MoveErrorKind::Unsupported`] for ERAN in a variant; the position
-    /// is unchanged.
+    /// [`MoveErrorKind::Unsupported`] for a king promotion to be written in
+    /// ERAN; the position is unchanged.
     ///
     /// ```
     /// use chessnote::fen::VariantSetup;
@@ -201,9 +269,6 @@ impl VariantPosition {
     ) -> Result<Converted, MoveError> {
         let to = to.into();
         let unsupported = || MoveError::new(MoveErrorKind::Unsupported, text, self.position());
-        if self.variant() != Variant::Standard && to.notation() == Notation::Eran {
-            return Err(unsupported());
-        }
         match self.parse_move(from, text, options) {
             Ok((mv, used)) => {
                 let converted = self.write_move(to, mv).ok_or_else(unsupported)?;

@@ -116,6 +116,7 @@ fn every_legal_move_in_every_notation_agrees_with_python_chess() {
                 match eran {
                     Eran::Castle(_) => assert!(san.starts_with("O-O"), "{san}"),
                     Eran::EnPassant => assert!(matches!(mv, Move::EnPassant { .. })),
+                    Eran::Drop(_) => panic!("a drop in standard chess: {san}"),
                     Eran::Regular(r) => {
                         assert_eq!(r.is_capture(), san.contains('x'), "{san}");
                         let letter = san

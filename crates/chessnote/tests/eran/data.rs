@@ -21,6 +21,7 @@ fn check(eran: Eran, san: &str) -> bool {
         Eran::Castle(CastlingSide::KingSide) => assert_eq!(san, "O-O"),
         Eran::Castle(CastlingSide::QueenSide) => assert_eq!(san, "O-O-O"),
         Eran::EnPassant => unreachable!("written as a regular capture"),
+        Eran::Drop(_) => unreachable!("standard chess has no drops"),
         Eran::Regular(mv) => {
             assert_eq!(mv.is_capture(), san.contains('x'), "{san} {eran}");
             let letter = san.chars().next().unwrap();

@@ -14,7 +14,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use chessnote::eran::{Eran, RegularMove, Style};
+use chessnote::eran::{DropMove, Eran, RegularMove, Style};
 use chessnote::{CastlingSide, PieceKind, Square};
 
 const GRAMMAR: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/eran.ebnf"));
@@ -303,7 +303,11 @@ fn destinations(piece: PieceKind, from: (i8, i8), capture: bool) -> Vec<(i8, i8)
         PieceKind::Bishop => rays(&DIAGONAL),
         PieceKind::Rook => rays(&STRAIGHT),
         PieceKind::Queen => rays(&[DIAGONAL, STRAIGHT].concat()),
-        PieceKind::Pawn if from.1 == 0 || from.1 == 7 => vec![],
+        // Horde's White pawns on rank 1 go up: one or two squares, or one
+        // diagonally to capture.
+        PieceKind::Pawn if from.1 == 0 && capture => steps(&[(1, 1), (-1, 1)]),
+        PieceKind::Pawn if from.1 == 0 => steps(&[(0, 1), (0, 2)]),
+        PieceKind::Pawn if from.1 == 7 => vec![],
         PieceKind::Pawn if capture => steps(&DIAGONAL),
         PieceKind::Pawn => {
             // A white pawn goes up, a black one down; each may step twice
@@ -328,6 +332,9 @@ fn side_conditions(sentence: &[u8]) -> bool {
     }
     let piece = piece_of(fields[0]);
     let body = fields[1];
+    if body[0] == b'@' {
+        return true; // a drop: the grammar says all
+    }
     let from = ((body[0] - b'a') as i8, (body[1] - b'1') as i8);
     let capture = body[2] == b'x';
     let to = ((body[3] - b'a') as i8, (body[4] - b'1') as i8);
@@ -345,6 +352,9 @@ fn meaning(sentence: &[u8]) -> Eran {
     let fields: Vec<&[u8]> = sentence.split(|&b| b == b' ').collect();
     let body = fields[1];
     let square = |b: &[u8]| Square::from_ascii(b).unwrap();
+    if let Some(to) = body.strip_prefix(b"@") {
+        return Eran::Drop(DropMove::new(piece_of(fields[0]), square(to)).unwrap());
+    }
     let promotion = fields.get(2).map(|p| {
         let name = p
             .strip_prefix(b"->")
@@ -426,10 +436,13 @@ fn every_sentence_is_accepted_iff_it_meets_the_side_conditions() {
             assert_eq!(value, meaning(s), "{:?}", String::from_utf8_lossy(s));
         }
     }
-    // The language has 159,750 sentences: 6 special ones, 77,824 pawn
-    // moves and 81,920 moves of other pieces; side conditions keep 16,558.
-    assert_eq!(lang.sentences.len(), 6 + 77_824 + 81_920);
-    assert_eq!(accepted, 16_558);
+    // The language has 160,358 sentences: 6 special ones, 77,824 pawn
+    // moves, 81,920 moves of other pieces and 608 drops (pawns: 2 names ×
+    // 48 squares; the others: 8 names × 64 squares); side conditions keep
+    // 17,226: 16,558 moves of chess, 60 of horde's first-rank pawns (30
+    // moves, 2 names each) and every drop.
+    assert_eq!(lang.sentences.len(), 6 + 77_824 + 81_920 + 608);
+    assert_eq!(accepted, 16_558 + 60 + 608);
 }
 
 #[test]
@@ -462,8 +475,16 @@ fn the_printer_writes_sentences_and_every_value_has_one() {
             }
         }
     }
+    for piece in PieceKind::ALL {
+        for to in Square::ALL {
+            if let Ok(drop) = DropMove::new(piece, to) {
+                all.push(Eran::Drop(drop));
+            }
+        }
+    }
     let all: HashSet<Eran> = all.into_iter().collect();
-    assert_eq!(all.len(), 7_751, "the count docs/eran.md gives");
+    // Chess's 7,751, horde's 30 first-rank pawn moves and 304 drops.
+    assert_eq!(all.len(), 7_751 + 30 + 304, "the count docs/eran.md gives");
     assert_eq!(values, all);
     for value in all {
         for style in [Style::Verbose, Style::Short] {
@@ -477,7 +498,7 @@ fn the_printer_writes_sentences_and_every_value_has_one() {
 fn mutated_sentences_are_accepted_iff_they_are_valid_sentences() {
     let lang = language();
     let mut rng = Rng(0x0123_4567_89ab_cdef);
-    let alphabet: &[u8] = b" \t-x>pnbrqkacegh1280XPQK+=#\xff\x00";
+    let alphabet: &[u8] = b" \t-x>@pnbrqkacegh1280XPQK+=#\xff\x00";
     let mut checked = 0;
     let mut still_valid = 0;
     for s in lang.sentences.iter().step_by(7) {

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use chessnote::eran::{Eran, EranError, EranErrorKind, MAX_LEN, RegularMove, Style};
+use chessnote::eran::{DropMove, Eran, EranError, EranErrorKind, MAX_LEN, RegularMove, Style};
 use chessnote::{CastlingSide, PieceKind, Square};
 use proptest::prelude::*;
 
@@ -316,6 +316,52 @@ fn rule_promotion_marker_and_piece() {
 }
 
 #[test]
+fn rule_drop_is_a_piece_an_at_sign_and_a_square() {
+    use EranErrorKind::*;
+    accepts("N @f3", "Knight @f3");
+    accepts("knight @F3", "Knight @f3");
+    accepts("P @e4", "Pawn @e4");
+    accepts("pawn @a2", "Pawn @a2");
+    accepts("QUEEN @D5", "Queen @d5");
+    accepts("r @h8", "Rook @h8");
+    accepts("Bishop @a1", "Bishop @a1");
+    assert_eq!(
+        parse("Knight @f3").map(|e| (e.short().to_string(), e.is_capture())),
+        Ok(("N @f3".to_string(), false))
+    );
+    assert_eq!(
+        parse("P @e4").map(|e| e.drop_move()),
+        Ok(DropMove::new(PieceKind::Pawn, Square::E4).ok())
+    );
+    // Never a king, nor a pawn on rank 1 or 8.
+    rejects("K @e4", DropPiece, 0);
+    rejects("King @e4", DropPiece, 0);
+    rejects("P @e8", PawnDropOnLastRank, 3);
+    rejects("Pawn @a1", PawnDropOnLastRank, 6);
+    // The square is written in full, once, right after `@`.
+    rejects("N @", Destination, 3);
+    rejects("N @f", Destination, 4);
+    rejects("N @f9", Destination, 4);
+    rejects("N @@f3", Destination, 3);
+    rejects("N @ f3", Destination, 3);
+    rejects("N@f3", SpaceAfterPiece, 1);
+    rejects("N  @f3", Origin, 2);
+    // Nothing follows: no check mark, no promotion.
+    rejects("N @f3+", End, 5);
+    rejects("N @f3 >Q", End, 5);
+    rejects("P @e7 ->Queen", End, 5);
+    assert_eq!(
+        parse("Q @b6").map(|e| e.regular()),
+        Ok(None),
+        "a drop is not a regular move"
+    );
+    assert_eq!(
+        "N @f3".parse::<RegularMove>().map_err(|e| e.kind()),
+        Err(NotRegular)
+    );
+}
+
+#[test]
 fn side_condition_distinct_squares() {
     rejects("Q d1-d1", EranErrorKind::SameSquare, 5);
     rejects("P e4xe4", EranErrorKind::SameSquare, 5);
@@ -350,7 +396,8 @@ fn side_condition_geometry_on_an_empty_board() {
     unreachable("King e1-g1", King, Square::E1, Square::G1, false);
     unreachable("K e1-c1", King, Square::E1, Square::C1, false);
     // Pawns: straight with `-`, diagonal with `x`, double steps from the
-    // second or seventh rank, never from rank 1 or 8.
+    // second or seventh rank; from rank 1 only up (horde's White pawns),
+    // never from rank 8.
     accepts("P e2-e4", "Pawn e2-e4");
     accepts("P e7-e5", "Pawn e7-e5");
     accepts("P e4-e3", "Pawn e4-e3");
@@ -361,8 +408,15 @@ fn side_condition_geometry_on_an_empty_board() {
     unreachable("P e3-e5", Pawn, Square::E3, Square::E5, false);
     unreachable("P e2-e5", Pawn, Square::E2, Square::E5, false);
     rejects("P e7-e9", EranErrorKind::Destination, 6);
-    unreachable("P e1-e2", Pawn, Square::E1, Square::E2, false);
+    accepts("P e1-e2", "Pawn e1-e2");
+    accepts("P e1-e3", "Pawn e1-e3");
+    accepts("P e1xf2", "Pawn e1xf2");
+    unreachable("P e1-e4", Pawn, Square::E1, Square::E4, false);
+    unreachable("P e1xe2", Pawn, Square::E1, Square::E2, true);
+    unreachable("P e1xf3", Pawn, Square::E1, Square::F3, true);
     unreachable("P e8-e7", Pawn, Square::E8, Square::E7, false);
+    unreachable("P e8-e6", Pawn, Square::E8, Square::E6, false);
+    unreachable("P e8xd7", Pawn, Square::E8, Square::D7, true);
     unreachable("P e4xg6", Pawn, Square::E4, Square::G6, true);
 }
 
@@ -431,7 +485,8 @@ fn regular_move_new_checks_what_the_parser_checks() {
     );
 }
 
-/// Every ERAN value there is, through [`RegularMove::new`].
+/// Every ERAN value there is, through [`RegularMove::new`] and
+/// [`DropMove::new`].
 fn all_values() -> Vec<Eran> {
     let mut out = vec![
         Eran::Castle(CastlingSide::KingSide),
@@ -458,6 +513,9 @@ fn all_values() -> Vec<Eran> {
                     }
                 }
             }
+            if let Ok(drop) = DropMove::new(piece, from) {
+                out.push(Eran::Drop(drop));
+            }
         }
     }
     out
@@ -469,10 +527,13 @@ fn every_value_prints_and_parses_back_in_both_styles() {
     // Officers: (queen 1456 + rook 896 + bishop 560 + knight 336 + king 420)
     // destinations, each quiet or capture; pawns: 96 single steps + 16
     // double steps quiet, 168 captures, of which the 16 quiet and 28
-    // capturing moves onto rank 1 or 8 come in 4 promotions each.
+    // capturing moves onto rank 1 or 8 come in 4 promotions each; horde's
+    // first-rank pawns: 16 steps and 14 captures; drops: 4 pieces on 64
+    // squares, pawns on 48.
     let officers = (1456 + 896 + 560 + 336 + 420) * 2;
-    let pawns = (112 - 16) + 16 * 4 + (168 - 28) + 28 * 4;
-    assert_eq!(values.len(), 3 + officers + pawns);
+    let pawns = (112 - 16) + 16 * 4 + (168 - 28) + 28 * 4 + 16 + 14;
+    let drops = 4 * 64 + 48;
+    assert_eq!(values.len(), 3 + officers + pawns + drops);
     let mut buf = [0; MAX_LEN];
     for value in values {
         for style in [Style::Verbose, Style::Short] {

@@ -9,7 +9,7 @@ use chessnote::fen::{FenLeniency, FenOptions, VariantSetup};
 use chessnote::position::{CastlingMode, Termination, VariantPosition};
 use chessnote::san::SanOptions;
 use chessnote::uci::Uci;
-use chessnote::{Color, Variant};
+use chessnote::{Color, Move, PieceKind, Rank, Variant};
 
 /// A suite's position: a variant FEN (pockets, promoted pieces and check
 /// counters read by [`VariantSetup`]), in Chess960 mode when the castling
@@ -144,6 +144,7 @@ fn random_games_play_as_python_chess_plays_them() {
     let text = chessnote_testdata::vectors_text("variant-games.jsonl.zst");
     let (mut games, mut plies) = (0, 0);
     let mut seen = std::collections::BTreeSet::new();
+    let mut eran_seen = EranSeen::default();
     for line in text.lines() {
         let game: serde_json::Value = serde_json::from_str(line).expect("json");
         let variant = variant_of(game["variant"].as_str().expect("variant"));
@@ -173,6 +174,7 @@ fn random_games_play_as_python_chess_plays_them() {
                 .map(|m| m.as_str().expect("uci"))
                 .collect();
             assert_eq!(legal, want, "{here}: legal moves");
+            eran_reads_back(&position, &here, &mut eran_seen);
             assert_eq!(
                 position.is_check(),
                 expected["check"].as_bool().expect("check"),
@@ -215,6 +217,17 @@ fn random_games_play_as_python_chess_plays_them() {
     }
     assert_eq!(games, 210, "games read");
     assert!(plies > 15_000, "{plies} plies");
+    // ERAN met every kind of variant move at least once.
+    let EranSeen {
+        drops,
+        pawn_drops,
+        horde_first_rank,
+        king_promotions,
+    } = eran_seen;
+    assert!(
+        drops > 100 && pawn_drops > 10 && horde_first_rank > 10 && king_promotions > 0,
+        "{eran_seen:?}"
+    );
     // Every way a game ends that the random games reach.
     for (variant, end) in [
         (Variant::Atomic, "variant_loss"),
@@ -230,6 +243,49 @@ fn random_games_play_as_python_chess_plays_them() {
             seen.contains(&(variant, end.to_string())),
             "{variant} never ends by {end}"
         );
+    }
+}
+
+/// What [`eran_reads_back`] met.
+#[derive(Debug, Default, Clone, Copy)]
+struct EranSeen {
+    drops: usize,
+    pawn_drops: usize,
+    horde_first_rank: usize,
+    king_promotions: usize,
+}
+
+/// Every legal move of `position` is written in ERAN (both styles) and read
+/// back as itself, drops (`Knight @f3`) and horde's first-rank pawn moves
+/// included; only a king promotion (antichess) has no ERAN.
+fn eran_reads_back(position: &VariantPosition, here: &str, seen: &mut EranSeen) {
+    for mv in position.legal_moves() {
+        let Some(eran) = position.eran(mv) else {
+            assert_eq!(
+                mv.promotion(),
+                Some(PieceKind::King),
+                "{here}: no ERAN for {mv}"
+            );
+            seen.king_promotions += 1;
+            continue;
+        };
+        for text in [eran.verbose().to_string(), eran.short().to_string()] {
+            assert_eq!(
+                position.parse_eran(text.as_bytes()),
+                Ok(mv),
+                "{here}: ERAN {text}"
+            );
+        }
+        match mv {
+            Move::Drop { piece, .. } => {
+                seen.drops += 1;
+                seen.pawn_drops += usize::from(piece == PieceKind::Pawn);
+            }
+            _ if mv.piece() == PieceKind::Pawn && mv.from().rank() == Rank::First => {
+                seen.horde_first_rank += 1;
+            }
+            _ => {}
+        }
     }
 }
 

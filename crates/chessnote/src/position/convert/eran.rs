@@ -2,7 +2,7 @@
 
 use super::super::{MoveList, Position};
 use super::{MoveError, MoveErrorKind};
-use crate::eran::{Eran, RegularMove};
+use crate::eran::{DropMove, Eran, RegularMove};
 use crate::{Move, PieceKind};
 
 /// How a move to ERAN writes an en-passant capture.
@@ -98,25 +98,32 @@ impl Eran {
         mv: Move,
         style: EnPassantStyle,
     ) -> Result<Eran, MoveError> {
-        let illegal = || MoveError::of_value(MoveErrorKind::Illegal, &mv, position);
-        Ok(match mv {
-            Move::Castle { .. } => Eran::Castle(mv.castling_side().ok_or_else(illegal)?),
-            Move::EnPassant { .. }
-                if style == EnPassantStyle::Explicit && position.en_passant_moves().len() == 1 =>
-            {
-                Eran::EnPassant
-            }
-            _ => Eran::Regular(
-                RegularMove::new(
-                    mv.piece(),
-                    mv.from(),
-                    mv.to(),
-                    mv.is_capture(),
-                    mv.promotion(),
-                )
-                .map_err(|_| illegal())?,
-            ),
-        })
+        let explicit_ep = matches!(mv, Move::EnPassant { .. })
+            && style == EnPassantStyle::Explicit
+            && position.en_passant_moves().len() == 1;
+        Eran::of_move(mv, explicit_ep)
+            .ok_or_else(|| MoveError::of_value(MoveErrorKind::Illegal, &mv, position))
+    }
+
+    /// The ERAN of a move, in any variant's position: `ep` for en passant
+    /// when `explicit_ep`; `None` for a move no piece could make on an
+    /// empty board, and for a king promotion (antichess), which ERAN does
+    /// not write.
+    pub(in crate::position) fn of_move(mv: Move, explicit_ep: bool) -> Option<Eran> {
+        match mv {
+            Move::Castle { .. } => mv.castling_side().map(Eran::Castle),
+            Move::EnPassant { .. } if explicit_ep => Some(Eran::EnPassant),
+            Move::Drop { piece, to } => DropMove::new(piece, to).ok().map(Eran::Drop),
+            _ => RegularMove::new(
+                mv.piece(),
+                mv.from(),
+                mv.to(),
+                mv.is_capture(),
+                mv.promotion(),
+            )
+            .ok()
+            .map(Eran::Regular),
+        }
     }
 
     /// The legal move this ERAN names: piece, squares and capture mark must
@@ -146,14 +153,24 @@ impl Eran {
     fn resolve(&self, position: &Position) -> Result<Move, MoveErrorKind> {
         match *self {
             Eran::Castle(side) => position.castle_move(side).ok_or(MoveErrorKind::Illegal),
-            Eran::EnPassant => match *position.en_passant_moves() {
-                [mv] => Ok(mv),
-                [] => Err(MoveErrorKind::Illegal),
-                _ => Err(MoveErrorKind::Ambiguous),
-            },
+            Eran::EnPassant => the_only_one(position.en_passant_moves().iter().copied()),
             Eran::Regular(r) => {
                 position.explicit_move(r.piece(), r.from(), r.to(), r.is_capture(), r.promotion())
             }
+            // Standard chess has no pockets.
+            Eran::Drop(_) => Err(MoveErrorKind::Illegal),
         }
+    }
+}
+
+/// The one move of `moves` (the en passant captures `ep` names): an illegal
+/// move when there is none, an ambiguous one when there are two.
+pub(in crate::position) fn the_only_one(
+    mut moves: impl Iterator<Item = Move>,
+) -> Result<Move, MoveErrorKind> {
+    match (moves.next(), moves.next()) {
+        (Some(mv), None) => Ok(mv),
+        (None, _) => Err(MoveErrorKind::Illegal),
+        (Some(_), Some(_)) => Err(MoveErrorKind::Ambiguous),
     }
 }

@@ -122,8 +122,9 @@ pub enum MoveErrorKind {
     Misstated(Leniency),
     /// The null move: legal only when not in check, and not a [`Move`].
     Null,
-    /// The notation cannot read or write moves here: ERAN in a variant's
-    /// position (ERAN has no drops, nor explosions).
+    /// The notation cannot write this move: a king promotion (antichess's
+    /// `e8=K`) in ERAN, whose promotions are to a queen, rook, bishop or
+    /// knight.
     Unsupported,
 }
 
@@ -281,7 +282,7 @@ impl MoveError {
             MoveErrorKind::Null => write!(out, "null move `{written}` in {setup}"),
             MoveErrorKind::Unsupported => write!(
                 out,
-                "`{written}`: this notation has no moves of the variant (ERAN has no drops)"
+                "`{written}`: the notation to write cannot write this move (ERAN has no king promotion)"
             ),
         }
     }

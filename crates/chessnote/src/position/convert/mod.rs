@@ -14,6 +14,7 @@ mod san;
 mod uci;
 
 pub use eran::EnPassantStyle;
+pub(super) use eran::the_only_one;
 pub(super) use error::syntax;
 pub use error::{MoveError, MoveErrorKind, NotationError};
 pub use notation::{Converted, Notation, WriteNotation};
