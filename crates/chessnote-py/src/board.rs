@@ -380,26 +380,21 @@ impl PyBoard {
     }
 
     /// Refuses a game of a Lichess variant: its board would be played by
-    /// the rules of chess (a wrong board, with no error), and the
-    /// variants' boards are not provided yet.
+    /// the rules of chess (a wrong board, with no error); its board is
+    /// `chessnote.variant`'s.
     pub(crate) fn refuse_variant(variant: chessnote::Variant) -> PyResult<()> {
         if variant == chessnote::Variant::Standard {
             return Ok(());
         }
         Err(PyValueError::new_err(format!(
-            "a {variant} game's board: the variants' boards are not provided yet \
-             (its moves, SAN and PGN are)"
+            "a {variant} game's board is not a Board: it is chessnote.variant's \
+             (Game.board() gives it)"
         )))
     }
 
     /// The board after a game's moves played, with them on the stack.
     pub fn after(game: &pgn::Game) -> PyResult<PyBoard> {
-        let variant = game
-            .tag("Variant")
-            .and_then(|name| pgn::tags::Variant::from_ascii(name.trim().as_bytes()).ok())
-            .and_then(pgn::tags::Variant::rules)
-            .unwrap_or_default();
-        PyBoard::refuse_variant(variant)?;
+        PyBoard::refuse_variant(crate::variant_board::of_game(game))?;
         let mut board = PyBoard::of(
             game.start,
             game.chess960,

@@ -274,9 +274,16 @@ impl PyGame {
         self.game.uci().map(PyMove::from).collect()
     }
 
-    /// The position after the moves played, with them on its move stack.
-    fn board(&self) -> PyResult<PyBoard> {
-        PyBoard::after(&self.game)
+    /// The position after the moves played, with them on its move stack:
+    /// a `Board`, or for a Lichess variant's game the board of
+    /// `chessnote.variant` (`CrazyhouseBoard`, …).
+    fn board(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        match crate::variant_board::of_game(&self.game) {
+            chessnote::Variant::Standard => {
+                Ok(Py::new(py, PyBoard::after(&self.game)?)?.into_any())
+            }
+            variant => crate::variant_board::PyVariantBoard::after(py, &self.game, variant),
+        }
     }
 
     /// The object `chessnote pgn convert --to json` writes for this game.
@@ -459,13 +466,15 @@ pub fn filter(py: Python<'_>, expr: Option<&str>) -> PyResult<Option<Filter>> {
 /// `where` keeps the games the `--where` language matches; `threads` reads
 /// with that many worker threads (0: one per core), in order; `allow`
 /// names SAN, FEN and PGN leniencies, `lenient` allows them all.
-/// `variations` reads the variations too (for their problems).
+/// `variations` reads the variations too (for their problems). `variant`
+/// reads the games without a `Variant` tag as games of that variant (any
+/// name the tag takes: `crazyhouse`, `3check`, …), by its rules.
 ///
 /// Raises OSError when the file cannot be opened, ChessnoteError for a bad
 /// `where`, ValueError for an unknown leniency name. Problems in games are
 /// not raised: each game lists its `errors`.
 #[pyfunction]
-#[pyo3(signature = (source, *, r#where = None, threads = 1, range = None, allow = Vec::new(), lenient = false, strict = false, variations = false))]
+#[pyo3(signature = (source, *, r#where = None, threads = 1, range = None, allow = Vec::new(), lenient = false, strict = false, variations = false, variant = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn read_pgn(
     py: Python<'_>,
@@ -477,8 +486,10 @@ pub fn read_pgn(
     lenient: bool,
     strict: bool,
     variations: bool,
+    variant: Option<&str>,
 ) -> PyResult<GameReader> {
-    let options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
+    let mut options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
+    options.default_variant = variant.map(crate::variant_board::tag).transpose()?;
     let filter = filter(py, r#where)?;
     let opened = source::open(source, threads, range)?;
     let work = ReadGames {

@@ -31,6 +31,7 @@ mod squareset;
 mod strings;
 mod svg;
 mod table;
+mod variant_board;
 mod vocabulary;
 
 /// The native module, re-exported by `chessnote/__init__.py`.
@@ -51,6 +52,7 @@ fn _chessnote(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<outcome::PyTermination>()?;
     m.add_class::<outcome::PyOutcome>()?;
     m.add_class::<board::PyBoard>()?;
+    m.add_class::<variant_board::PyVariantBoard>()?;
     m.add_class::<pin::PyPin>()?;
     m.add_class::<games::PyGame>()?;
     m.add_class::<games::PyGameError>()?;

@@ -39,7 +39,7 @@ pub enum PyTermination {
     /// The same position for the third time, claimed.
     #[pyo3(name = "THREEFOLD_REPETITION")]
     ThreefoldRepetition = 7,
-    /// A variant's win (no variant is played yet).
+    /// A variant's win (the side to move won: antichess).
     #[pyo3(name = "VARIANT_WIN")]
     VariantWin = 8,
     /// A variant's loss.
@@ -98,8 +98,10 @@ impl From<Termination> for PyTermination {
             Termination::FivefoldRepetition => PyTermination::FivefoldRepetition,
             Termination::FiftyMoves => PyTermination::FiftyMoves,
             Termination::ThreefoldRepetition => PyTermination::ThreefoldRepetition,
-            // A termination the library gained after this was written (the
-            // variants'): python-chess's names for those.
+            Termination::VariantWin => PyTermination::VariantWin,
+            Termination::VariantLoss => PyTermination::VariantLoss,
+            // `Termination` is non-exhaustive: a way of ending the library
+            // gains later is a variant's draw until it is named here.
             _ => PyTermination::VariantDraw,
         }
     }

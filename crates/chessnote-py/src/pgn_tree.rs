@@ -358,11 +358,16 @@ impl PyTree {
         Ok(())
     }
 
-    /// The board after a node's moves, with them on its move stack.
-    fn board(&self, id: usize) -> PyResult<PyBoard> {
-        PyBoard::refuse_variant(self.tree.variant())?;
+    /// The board after a node's moves, with them on its move stack: a
+    /// `Board`, or in a Lichess variant the board of `chessnote.variant`.
+    fn board(&self, py: Python<'_>, id: usize) -> PyResult<Py<PyAny>> {
         let moves = self.tree.moves_to(self.id(id)?);
-        PyBoard::replayed(self.tree.start(), &moves)
+        match self.tree.variant_start() {
+            Some(start) => {
+                crate::variant_board::PyVariantBoard::replayed(py, start.clone(), &moves)
+            }
+            None => Ok(Py::new(py, PyBoard::replayed(self.tree.start(), &moves)?)?.into_any()),
+        }
     }
 
     /// A node's move in SAN (`--` for a null move).

@@ -373,7 +373,7 @@ impl TableReader {
 /// The games of a PGN source as Arrow record batches: the rows and columns
 /// of `chessnote pgn export`. A bad game is a row with its first error.
 #[pyfunction]
-#[pyo3(signature = (source, *, columns = None, batch_size = 8192, r#where = None, threads = 1, range = None, allow = Vec::new(), lenient = false, strict = false, source_name = None))]
+#[pyo3(signature = (source, *, columns = None, batch_size = 8192, r#where = None, threads = 1, range = None, allow = Vec::new(), lenient = false, strict = false, source_name = None, variant = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn read_table(
     py: Python<'_>,
@@ -387,9 +387,11 @@ pub fn read_table(
     lenient: bool,
     strict: bool,
     source_name: Option<String>,
+    variant: Option<&str>,
 ) -> PyResult<TableReader> {
     let columns = export_columns(columns)?;
-    let options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
+    let mut options = source::read_options(ReadOptions::DEFAULT, allow, lenient, strict)?;
+    options.default_variant = variant.map(crate::variant_board::tag).transpose()?;
     let filter = filter(py, r#where)?;
     let opened = source::open(source, threads, range)?;
     let name: Arc<str> = source_name.unwrap_or(opened.name).into();

@@ -24,6 +24,7 @@ from types import SimpleNamespace
 import pytest
 
 import chessnote
+import chessnote.variant
 from conftest import (
     ROOT,
     VECTORS,
@@ -81,11 +82,18 @@ def check_accessors(game, d: dict, replay: bool) -> None:
     if not replay:
         return
     # A game of a Lichess variant is replayed by its rules (its moves and
-    # SAN are compared above); its board is refused, not played by the
-    # rules of chess.
-    if game.headers.get("Variant", "").strip().lower() in LICHESS_VARIANTS:
-        with pytest.raises(ValueError, match="variants' boards are not provided yet"):
-            game.board()
+    # SAN are compared above); its board is its variant's, the moves
+    # replayed by the same rules.
+    variant = game.headers.get("Variant", "").strip()
+    if variant.lower() in LICHESS_VARIANTS:
+        end = game.board()
+        cls = chessnote.variant.find_variant(variant)
+        assert type(end) is cls, where
+        start = cls(game.headers["FEN"]) if "FEN" in game.headers else cls()
+        for uci in game.uci:
+            start.push_uci(uci)
+        assert end.fen() == start.fen(), where
+        assert [m.uci() for m in end.move_stack] == game.uci, where
         return
     # The board after the game: the moves replayed from the start position.
     end = game.board()

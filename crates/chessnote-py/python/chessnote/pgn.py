@@ -87,17 +87,23 @@ class Headers(collections.abc.MutableMapping):
             "wild/8", "wild/8a")
 
     def variant(self) -> type:
-        """The board class of the ``Variant`` tag: ``Board`` (chessnote has
-        no other variant yet; another name raises ``ValueError``)."""
+        """The board class of the ``Variant`` tag: ``Board``, or a Lichess
+        variant's class of ``chessnote.variant`` (``CrazyhouseBoard``, ...);
+        another name raises ``ValueError``."""
         if "Variant" not in self or self.is_chess960() or self.is_wild():
             return Board
         if self["Variant"].lower() in ("standard", "chess", "normal", "from position"):
             return Board
-        raise ValueError(f"unsupported variant: {self['Variant']!r}")
+        from . import variant
+
+        return variant.find_variant(self["Variant"])
 
     def board(self) -> Board:
         """The start position the tags give (``FEN``, ``Variant``)."""
-        board = self.variant()(self.get("FEN", _native.STARTING_FEN), chess960=self.is_chess960())
+        cls = self.variant()
+        if cls is not Board:
+            return cls(self["FEN"]) if "FEN" in self else cls()
+        board = cls(self.get("FEN", _native.STARTING_FEN), chess960=self.is_chess960())
         if not board.chess960 and board.has_chess960_castling_rights():
             board = Board(board.fen(), chess960=True)
         return board

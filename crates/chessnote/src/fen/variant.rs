@@ -320,10 +320,28 @@ impl From<Setup> for VariantSetup {
     }
 }
 
-impl fmt::Display for VariantSetup {
-    /// Lichess's spelling: `/pocket` after the placement, promoted pieces
-    /// marked `~`, `+W+B` (checks given) at the end.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl VariantSetup {
+    /// The FEN in the other common spelling, python-chess's (and
+    /// Stockfish's): `[pocket]` after the placement, and `W+B` (the checks
+    /// still to give) after the en-passant square. `Display` writes
+    /// Lichess's; both read back as the same setup.
+    ///
+    /// ```
+    /// use chessnote::fen::VariantSetup;
+    /// let setup: VariantSetup = "2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1 +1+0".parse()?;
+    /// assert_eq!(setup.bracketed().to_string(), "2k5/8/8/8/8/8/8/4K3[Qn] w - - 2+3 0 1");
+    /// assert_eq!(setup.to_string(), "2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1 +1+0");
+    /// # Ok::<(), chessnote::fen::FenError>(())
+    /// ```
+    pub fn bracketed(&self) -> impl fmt::Display + '_ {
+        Spelled {
+            setup: self,
+            bracketed: true,
+        }
+    }
+
+    /// Writes the FEN in one of the two spellings.
+    fn write(&self, f: &mut fmt::Formatter<'_>, bracketed: bool) -> fmt::Result {
         let fen = alloc::string::ToString::to_string(&self.setup);
         let (placement, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
         let mut square = Walk::default();
@@ -335,14 +353,46 @@ impl fmt::Display for VariantSetup {
                 f.write_str("~")?;
             }
         }
-        if let Some(pockets) = self.pockets {
-            write!(f, "/{pockets}")?;
+        match self.pockets {
+            Some(pockets) if bracketed => write!(f, "[{pockets}]")?,
+            Some(pockets) => write!(f, "/{pockets}")?,
+            None => {}
         }
-        write!(f, " {rest}")?;
-        if let Some([white, black]) = self.checks_left {
-            write!(f, " +{}+{}", 3 - white.min(3), 3 - black.min(3))?;
+        match self.checks_left {
+            Some([white, black]) if bracketed => {
+                // Turn, castling and en passant, the counters, the clocks.
+                let mut fields = rest.splitn(4, ' ');
+                for field in fields.by_ref().take(3) {
+                    write!(f, " {field}")?;
+                }
+                write!(f, " {}+{}", white.min(3), black.min(3))?;
+                fields.try_for_each(|clocks| write!(f, " {clocks}"))
+            }
+            Some([white, black]) => {
+                write!(f, " {rest} +{}+{}", 3 - white.min(3), 3 - black.min(3))
+            }
+            None => write!(f, " {rest}"),
         }
-        Ok(())
+    }
+}
+
+/// A [`VariantSetup`] written in a chosen spelling.
+struct Spelled<'a> {
+    setup: &'a VariantSetup,
+    bracketed: bool,
+}
+
+impl fmt::Display for Spelled<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.setup.write(f, self.bracketed)
+    }
+}
+
+impl fmt::Display for VariantSetup {
+    /// Lichess's spelling: `/pocket` after the placement, promoted pieces
+    /// marked `~`, `+W+B` (checks given) at the end.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
     }
 }
 
