@@ -2011,27 +2011,27 @@ impl PyBoard {
         squares: Vec<String>,
         colors: Option<std::collections::HashMap<String, String>>,
     ) -> PyResult<String> {
-        let mut diagram = match (&self.position, check) {
+        let diagram = match (&self.position, check) {
             (Some(position), true) => position.diagram(),
             _ => Diagram::new(self.setup.board),
         };
-        diagram.orientation = if flipped { Color::Black } else { Color::White };
-        diagram.coordinates = coordinates;
-        if lastmove
-            && let Some(Played {
+        let last = match self.stack.last() {
+            Some(Played {
                 mv: Uci::Normal { from, to, .. },
                 ..
-            }) = self.stack.last()
-        {
-            diagram.last_move = Some((*from, *to));
-        }
-        crate::svg::draw(
+            }) if lastmove => Some((*from, *to)),
+            _ => None,
+        };
+        crate::svg::board_svg(
             py,
             diagram,
+            last,
+            flipped,
+            coordinates,
             &arrows,
             &squares,
             size,
-            colors.unwrap_or_default(),
+            colors,
         )
     }
 

@@ -7,11 +7,18 @@ use chessnote::{Color, Diagram};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use std::collections::HashMap;
+
+use chessnote::Square;
+use pyo3::exceptions::PyTypeError;
+
 use crate::board::PyBoard;
 use crate::errors;
 use crate::moves::{PyPiece, square};
+use crate::variant_board::PyVariantBoard;
 
-/// The diagram of a board (an empty one for None) as SVG: `orientation`
+/// The diagram of a board (an empty one for None; a variant board's with
+/// its pockets and check counters) as SVG: `orientation`
 /// (True: White at the bottom), the last move's squares, a king's square in
 /// check, arrows and marked squares as `[%cal]`/`[%csl]` write them
 /// (`Ge2e4`, `Rd4`), `size` pixels, coordinates or not, and colours by the
@@ -26,7 +33,7 @@ use crate::moves::{PyPiece, square};
 #[allow(clippy::too_many_arguments)]
 pub fn _svg(
     py: Python<'_>,
-    board: Option<PyRef<'_, PyBoard>>,
+    board: Option<&Bound<'_, PyAny>>,
     orientation: bool,
     lastmove: Option<(u8, u8)>,
     check: Option<u8>,
@@ -36,8 +43,20 @@ pub fn _svg(
     coordinates: bool,
     colors: Vec<(String, String)>,
 ) -> PyResult<String> {
-    let pieces = board.map_or(chessnote::Board::EMPTY, |b| b.piece_board());
-    let mut diagram = Diagram::new(pieces);
+    let mut diagram = match board {
+        None => Diagram::new(chessnote::Board::EMPTY),
+        Some(board) => {
+            if let Ok(board) = board.cast::<PyBoard>() {
+                Diagram::new(board.borrow().piece_board())
+            } else if let Ok(board) = board.cast::<PyVariantBoard>() {
+                board.borrow().diagram()
+            } else {
+                return Err(PyTypeError::new_err(
+                    "board: a Board, a chessnote.variant board or None",
+                ));
+            }
+        }
+    };
     diagram.orientation = if orientation {
         Color::White
     } else {
@@ -47,8 +66,38 @@ pub fn _svg(
     if let Some((from, to)) = lastmove {
         diagram.last_move = Some((square(from)?, square(to)?));
     }
+    // The king in check as python-chess marks it: when given.
     diagram.check = check.map(square).transpose()?;
     draw(py, diagram, &arrows, &marks, size, colors)
+}
+
+/// A board's `svg()` (`Board`'s and the variant boards'): `diagram` with
+/// Black at the bottom when `flipped`, coordinates or not, the last move's
+/// squares, arrows and marked squares as `[%cal]`/`[%csl]` write them, in
+/// the colours given by name.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn board_svg(
+    py: Python<'_>,
+    mut diagram: Diagram,
+    last_move: Option<(Square, Square)>,
+    flipped: bool,
+    coordinates: bool,
+    arrows: &[String],
+    squares: &[String],
+    size: u32,
+    colors: Option<HashMap<String, String>>,
+) -> PyResult<String> {
+    diagram.orientation = if flipped { Color::Black } else { Color::White };
+    diagram.coordinates = coordinates;
+    diagram.last_move = last_move;
+    draw(
+        py,
+        diagram,
+        arrows,
+        squares,
+        size,
+        colors.unwrap_or_default(),
+    )
 }
 
 /// A diagram with arrows and marked squares as `[%cal]`/`[%csl]` write them

@@ -608,6 +608,72 @@ impl PyVariantBoard {
         self.write(py, mv, notation)
     }
 
+    /// The board as an SVG picture (chessnote's own piece set), with the
+    /// pockets (crazyhouse) or the checks to give (three-check) beside it:
+    /// as `Board.svg`, the last move played and the king in check marked
+    /// unless turned off, `arrows` and `squares` as `[%cal]`/`[%csl]` write
+    /// them, `colors` by name.
+    #[pyo3(signature = (*, size=360, flipped=false, lastmove=true, check=true,
+                        coordinates=true, arrows=Vec::new(), squares=Vec::new(), colors=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn svg(
+        &self,
+        py: Python<'_>,
+        size: u32,
+        flipped: bool,
+        lastmove: bool,
+        check: bool,
+        coordinates: bool,
+        arrows: Vec<String>,
+        squares: Vec<String>,
+        colors: Option<std::collections::HashMap<String, String>>,
+    ) -> PyResult<String> {
+        let mut diagram = self.diagram();
+        if !check {
+            diagram.check = None;
+        }
+        let last = match self.stack.last() {
+            Some((_, Uci::Normal { from, to, .. })) if lastmove => Some((*from, *to)),
+            Some((_, Uci::Drop { to, .. })) if lastmove => Some((*to, *to)),
+            _ => None,
+        };
+        crate::svg::board_svg(
+            py,
+            diagram,
+            last,
+            flipped,
+            coordinates,
+            &arrows,
+            &squares,
+            size,
+            colors,
+        )
+    }
+
+    /// The SVG picture, for Jupyter.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.svg(
+            py,
+            360,
+            false,
+            true,
+            true,
+            true,
+            Vec::new(),
+            Vec::new(),
+            None,
+        )
+    }
+
+    /// The square of `color`'s king, or None (an exploded one, the horde's).
+    fn king(&self, color: bool) -> Option<u8> {
+        let board = self.position.position().to_setup().board;
+        board
+            .pieces()
+            .find(|(_, piece)| *piece == PieceKind::King.of(color_of(color)))
+            .map(|(square, _)| square.index())
+    }
+
     /// Takes `other`'s position, and its moves with `stack` (the copies
     /// of `chessnote.variant`'s classes, which stay of their class).
     fn _assign(&mut self, other: &Self, stack: bool) {
@@ -663,6 +729,12 @@ impl PyVariantBoard {
 }
 
 impl PyVariantBoard {
+    /// The position's diagram: the board, the king in check, the pockets
+    /// and check counters.
+    pub(crate) fn diagram(&self) -> chessnote::Diagram {
+        self.position.diagram()
+    }
+
     /// The winner of the variant's own end (`Some(None)`: a draw).
     fn variant_result(&self) -> Option<Option<Color>> {
         let outcome = self.position.outcome()?;

@@ -185,3 +185,23 @@ def test_a_variant_tree_s_boards_are_python_chess_s():
         pending.extend(zip(node.variations, other.variations))
         seen += 1
     assert seen == 10
+
+
+def test_variant_boards_draw_their_pockets_and_counters():
+    import chessnote.svg
+
+    house = chessnote.variant.CrazyhouseBoard("4k3/8/8/8/8/8/8/4K3[NNq] w - - 0 1")
+    house.push_san("N@e6")
+    svg = house.svg()
+    assert 'viewBox="0 -45 360 450"' in svg
+    assert 'class="pocket white knight"' in svg and 'class="pocket black queen"' in svg
+    assert 'class="square light lastmove e6"' in svg
+    assert svg == house._repr_svg_()
+    assert 'class="pocket white knight"' in chessnote.svg.board(house)
+    three = chessnote.variant.ThreeCheckBoard("4k3/8/8/8/8/8/8/4K3 w - - 1+3 0 1")
+    assert ">1 check to give</text>" in three.svg() and ">3 checks to give</text>" in three.svg()
+    atomic = chessnote.variant.AtomicBoard()
+    assert 'viewBox="0 0 360 360"' in atomic.svg()
+    assert atomic.king(True) == 4 and chessnote.variant.HordeBoard().king(True) is None
+    with pytest.raises(TypeError):
+        chessnote.svg.board("not a board")

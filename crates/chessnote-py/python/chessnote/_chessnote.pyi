@@ -765,6 +765,22 @@ class VariantBoard:
     def uci(self, move: Move) -> str: ...
     def eran(self, move: Move, *, short: bool = False) -> str: ...
     def write_move(self, move: Move, notation: str) -> str: ...
+    def king(self, color: bool) -> int | None:
+        """The square of a side's king, or None (exploded, or horde's White)."""
+    def svg(
+        self,
+        *,
+        size: int = 360,
+        flipped: bool = False,
+        lastmove: bool = True,
+        check: bool = True,
+        coordinates: bool = True,
+        arrows: Sequence[str] = (),
+        squares: Sequence[str] = (),
+        colors: Mapping[str, str] | None = None,
+    ) -> str:
+        """The board as an SVG picture, as ``Board.svg``, with the pockets
+        (crazyhouse) or the checks to give (three-check) beside it."""
 
 class Pin:
     """A PIN piece token (``+K^``, ``r``): a letter, a side, a state and a terminal mark."""

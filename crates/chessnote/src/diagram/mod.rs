@@ -35,6 +35,7 @@ pub use svg::{
 };
 pub use text::{DiagramStyle, Text};
 
+use crate::fen::Pockets;
 use crate::{Board, Color, File, Move, Rank, Square};
 
 /// What a diagram shows: a board, the side at the bottom, whether the
@@ -69,6 +70,12 @@ pub struct Diagram {
     /// Arrows (`[%cal]`), drawn in order; one from a square to itself is a
     /// circle.
     pub arrows: Vec<Arrow>,
+    /// Crazyhouse's pieces in hand: the SVG draws each side's beside the
+    /// board, on its side (see [`Diagram::svg`]).
+    pub pockets: Option<Pockets>,
+    /// Three-check: the checks each side has still to give, White's first;
+    /// the SVG writes them beside the board, on each side's side.
+    pub checks_left: Option<[u8; 2]>,
 }
 
 impl Diagram {
@@ -87,6 +94,8 @@ impl Diagram {
             check: None,
             squares: Vec::new(),
             arrows: Vec::new(),
+            pockets: None,
+            checks_left: None,
         }
     }
 

@@ -360,6 +360,14 @@ impl Default for SvgOptions {
 /// `arrow green e2 e4`. Squares are 45 units wide in a `viewBox` of 360;
 /// the layers are, bottom to top: squares, marks, check, coordinates,
 /// pieces, arrows.
+///
+/// A diagram with pockets or check counters (the variants crazyhouse and
+/// three-check) is a square taller on each side: the side at the bottom's
+/// pocket and counter under the board, the other's above it (`viewBox` `0
+/// -45 360 450`, height 5/4 of the width). Each piece in hand is drawn once
+/// (`pocket white knight`), with its number when more than one
+/// (`pocket-count white knight`); the counter is a text, `checks white`
+/// (`2 checks to give`).
 #[derive(Copy, Clone, Debug)]
 pub struct Svg<'a> {
     pub(super) diagram: &'a Diagram,
@@ -545,10 +553,23 @@ impl Svg<'_> {
         (x as f32 + half, y as f32 + half)
     }
 
+    /// Whether the diagram has strips above and below the board (pockets
+    /// or check counters).
+    fn has_strips(&self) -> bool {
+        self.diagram.pockets.is_some() || self.diagram.checks_left.is_some()
+    }
+
     fn write_piece_defs(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut present = [[false; 6]; 2];
         for (_, piece) in self.diagram.board.pieces() {
             present[piece.color as usize][piece.kind as usize] = true;
+        }
+        if let Some(pockets) = &self.diagram.pockets {
+            for color in Color::ALL {
+                for kind in PieceKind::ALL {
+                    present[color as usize][kind as usize] |= pockets.count(kind.of(color)) > 0;
+                }
+            }
         }
         for color in Color::ALL {
             for kind in PieceKind::ALL {
@@ -665,6 +686,60 @@ impl Svg<'_> {
         Ok(())
     }
 
+    /// Each side's pocket and check counter, in the strip on its side of
+    /// the board: the side at the bottom's under it.
+    fn write_strips(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let colors = &self.options.colors;
+        for color in Color::ALL {
+            // Under the board, or in the square above it.
+            let y = if color == self.diagram.orientation {
+                i64::from(BOARD)
+            } else {
+                -i64::from(SQUARE)
+            };
+            let side = color.name();
+            if let Some(pockets) = &self.diagram.pockets {
+                let mut x = 0;
+                for kind in PieceKind::ALL {
+                    let count = pockets.count(kind.of(color));
+                    if count == 0 {
+                        continue;
+                    }
+                    let name = kind.lower_name();
+                    writeln!(
+                        f,
+                        "<use href=\"#{side}-{name}\" xlink:href=\"#{side}-{name}\" x=\"{x}\" \
+                         y=\"{y}\" class=\"pocket {side} {name}\"/>"
+                    )?;
+                    if count > 1 {
+                        writeln!(
+                            f,
+                            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" \
+                             class=\"pocket-count {side} {name}\" {}>{count}</text>",
+                            x + SQUARE - 2,
+                            y + 11,
+                            fill(colors.black_piece)
+                        )?;
+                    }
+                    x += SQUARE;
+                }
+            }
+            if let Some(checks) = self.diagram.checks_left {
+                let left = checks[color as usize];
+                let plural = if left == 1 { "" } else { "s" };
+                writeln!(
+                    f,
+                    "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" class=\"checks {side}\" {}>\
+                     {left} check{plural} to give</text>",
+                    BOARD - 3,
+                    y + 26,
+                    fill(colors.black_piece)
+                )?;
+            }
+        }
+        Ok(())
+    }
+
     fn write_arrows(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for arrow in &self.diagram.arrows {
             let color = self.options.colors.shape(arrow.color);
@@ -726,11 +801,19 @@ impl Svg<'_> {
 impl fmt::Display for Svg<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let size = self.options.size;
+        // With strips, one square more above and below the board.
+        let (top, height, pixels) = if self.has_strips() {
+            let tall = BOARD + 2 * SQUARE;
+            let pixels = (u64::from(size) * u64::from(tall) / u64::from(BOARD)) as u32;
+            (-i64::from(SQUARE), tall, pixels)
+        } else {
+            (0, BOARD, size)
+        };
         writeln!(
             f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" \
              xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" \
-             width=\"{size}\" height=\"{size}\" viewBox=\"0 0 {BOARD} {BOARD}\" \
+             width=\"{size}\" height=\"{pixels}\" viewBox=\"0 {top} {BOARD} {height}\" \
              font-family=\"sans-serif\" font-size=\"10\" font-weight=\"bold\">"
         )?;
         f.write_str("<defs>")?;
@@ -751,6 +834,7 @@ impl fmt::Display for Svg<'_> {
         self.write_squares(f)?;
         self.write_coordinates(f)?;
         self.write_pieces(f)?;
+        self.write_strips(f)?;
         self.write_arrows(f)?;
         f.write_str("</svg>\n")
     }

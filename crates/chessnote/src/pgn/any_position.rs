@@ -158,6 +158,15 @@ impl AnyPosition {
         }
     }
 
+    /// The position's diagram, by its rules (a variant's check, pockets and
+    /// counters).
+    pub(crate) fn diagram(&self) -> crate::Diagram {
+        match self {
+            AnyPosition::Chess(position) => position.diagram(),
+            AnyPosition::Variant(position) => position.diagram(),
+        }
+    }
+
     /// The position as text, for messages: the variant's FEN.
     pub(crate) fn to_setup_text(&self) -> String {
         match self {

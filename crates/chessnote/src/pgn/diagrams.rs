@@ -1,9 +1,12 @@
 //! A game's positions as diagrams: each with its last move, its king in
 //! check and the shapes (`[%csl]`, `[%cal]`) of its comments.
 
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
 use core::iter::FusedIterator;
 
 use super::Game;
+use super::any_position::AnyPosition;
 use super::commands::Annotations;
 use crate::diagram::Diagram;
 use crate::fen::Setup;
@@ -76,9 +79,10 @@ impl Game {
             // The moves before the last are gone: the end position is
             // whole ([`GameBuilder::last_move_only`](super::GameBuilder::last_move_only)).
             let ply = self.reached as usize;
-            let mut diagram = match self.end_position() {
-                Some(position) => position.diagram(),
-                None => Diagram::new(self.start.board),
+            let mut diagram = match (self.variant_end(), self.end_position()) {
+                (Some(position), _) => position.diagram(),
+                (None, Some(position)) => position.diagram(),
+                (None, None) => Diagram::new(self.start.board),
             };
             if let Some(mv) = self.move_at(ply).and_then(|m| m.mv) {
                 diagram.set_last_move(mv);
@@ -99,8 +103,8 @@ impl Game {
 pub struct Diagrams<'a> {
     game: &'a Game,
     /// The position after the last ply reached (`None` before the start,
-    /// or for a start position that is not legal).
-    position: Option<Position>,
+    /// or for a start position that is not legal), by the game's rules.
+    position: Option<AnyPosition>,
     /// The ply of the next diagram.
     ply: usize,
     /// Whether the replay has no further position.
@@ -130,8 +134,14 @@ impl Diagrams<'_> {
             } else {
                 CastlingMode::Standard
             };
-            // A start that is not legal is drawn alone: nothing is played.
-            self.position = Position::from_setup(&game.start, mode).ok();
+            // A start that is not legal is drawn alone: nothing is played. A
+            // variant's moves are played by its rules.
+            self.position = match game.variant_start() {
+                Some(start) => Some(AnyPosition::Variant(Box::new(start.clone()))),
+                None => Position::from_setup(&game.start, mode)
+                    .ok()
+                    .map(AnyPosition::Chess),
+            };
             self.done = self.position.is_none();
             self.ply = 1;
             return true;
@@ -167,8 +177,27 @@ impl Diagrams<'_> {
     /// ```
     pub fn setup(&self) -> Setup {
         match &self.position {
-            Some(position) => position.to_setup(),
+            Some(position) => position.position().to_setup(),
             None => self.game.start,
+        }
+    }
+
+    /// The FEN of the ply last reached, with what a variant adds to the
+    /// board (pockets, check counters), as [`Game::final_fen`] writes it.
+    ///
+    /// ```
+    /// use chessnote::pgn::Reader;
+    /// let pgn = b"[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 *";
+    /// let game = Reader::from_slice(pgn).games().next().unwrap();
+    /// let mut diagrams = game.diagrams();
+    /// assert!(diagrams.nth(3).is_some());
+    /// assert_eq!(diagrams.fen(), "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR/P b KQkq - 0 2");
+    /// assert_eq!(Some(diagrams.fen()), game.final_fen());
+    /// ```
+    pub fn fen(&self) -> String {
+        match &self.position {
+            Some(position) => position.to_setup_text(),
+            None => self.game.start.to_string(),
         }
     }
 

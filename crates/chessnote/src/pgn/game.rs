@@ -337,6 +337,13 @@ impl Game {
         self.variant.as_ref().map(|v| &v.0)
     }
 
+    /// In a variant, the position where the replay ended, with what the
+    /// variant adds to the board (`None` in standard chess, and when the
+    /// start is not legal).
+    pub fn variant_end(&self) -> Option<&VariantPosition> {
+        self.variant.as_ref().and_then(|v| v.1.as_ref())
+    }
+
     /// The same position, to play on from.
     pub fn end_position(&self) -> Option<&Position> {
         self.end.as_ref()

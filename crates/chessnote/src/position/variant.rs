@@ -311,6 +311,36 @@ impl VariantPosition {
         }
     }
 
+    /// The position's diagram: the board, the king in check (by the
+    /// variant's rules), and crazyhouse's pockets or three-check's counters,
+    /// which the SVG draws beside the board.
+    ///
+    /// ```
+    /// use chessnote::diagram::SvgOptions;
+    /// use chessnote::fen::VariantSetup;
+    /// use chessnote::position::{CastlingMode, VariantPosition};
+    /// use chessnote::Variant;
+    /// let setup: VariantSetup = "2k5/8/8/8/8/8/8/4K3[NNq] w - - 0 1".parse()?;
+    /// let position = VariantPosition::from_variant_setup(&setup, Variant::Crazyhouse, CastlingMode::Standard)?;
+    /// let diagram = position.diagram();
+    /// assert_eq!(diagram.pockets, setup.pockets);
+    /// let svg = diagram.svg(&SvgOptions::default()).to_string();
+    /// assert!(svg.contains("class=\"pocket white knight\""));
+    /// assert!(svg.contains("class=\"pocket-count white knight\""));
+    /// assert!(svg.contains("viewBox=\"0 -45 360 450\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn diagram(&self) -> crate::Diagram {
+        let setup = self.to_variant_setup();
+        let mut diagram = crate::Diagram::new(setup.setup.board);
+        if self.is_check() {
+            diagram.check = Some(self.position.king(self.turn()));
+        }
+        diagram.pockets = setup.pockets;
+        diagram.checks_left = setup.checks_left;
+        diagram
+    }
+
     fn has_no_king(&self, color: Color) -> bool {
         self.board().of(color, PieceKind::King) == 0
     }

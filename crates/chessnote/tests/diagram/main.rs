@@ -39,6 +39,12 @@ struct Drawn {
     coordinates: Vec<String>,
     /// The `width` attribute of the root.
     width: String,
+    /// The `viewBox` attribute of the root.
+    view_box: String,
+    /// `(colour, kind) -> (count, y)` of every piece drawn in a pocket.
+    pockets: BTreeMap<(String, String), (u8, f64)>,
+    /// `colour -> (text, y)` of the check counters.
+    checks: BTreeMap<String, (String, f64)>,
 }
 
 fn classes(node: roxmltree::Node<'_, '_>) -> Vec<String> {
@@ -68,6 +74,7 @@ fn read_svg(svg: &str) -> Drawn {
     );
     let mut drawn = Drawn {
         width: root.attribute("width").unwrap_or("").to_owned(),
+        view_box: root.attribute("viewBox").unwrap_or("").to_owned(),
         ..Drawn::default()
     };
     for node in root.descendants().filter(|n| n.is_element()) {
@@ -100,8 +107,35 @@ fn read_svg(svg: &str) -> Drawn {
             ("rect", "check") => drawn.check = Some(class[1].clone()),
             ("polygon" | "circle", "arrow") => drawn.arrows.push(class[1..].join(" ")),
             ("text", "coordinate") => drawn.coordinates.push(node.text().unwrap().to_owned()),
+            ("use", "pocket") => {
+                let key = (class[1].clone(), class[2].clone());
+                let entry = (1, num(node, "y"));
+                assert!(drawn.pockets.insert(key, entry).is_none(), "drawn twice");
+            }
+            ("text", "pocket-count") => {
+                let key = (class[1].clone(), class[2].clone());
+                let count: u8 = node.text().unwrap().parse().unwrap();
+                assert!(count > 1);
+                drawn
+                    .pockets
+                    .get_mut(&key)
+                    .expect("a count of a piece drawn")
+                    .0 = count;
+            }
+            ("text", "checks") => {
+                let text = node.text().unwrap().to_owned();
+                drawn
+                    .checks
+                    .insert(class[1].clone(), (text, num(node, "y")));
+            }
             _ => {}
         }
+    }
+    for (color, kind) in drawn.pockets.keys() {
+        assert!(
+            drawn.ids.contains(&format!("{color}-{kind}")),
+            "{kind} not defined"
+        );
     }
     for href in drawn.pieces.values().map(|(c, k)| format!("{c}-{k}")) {
         assert!(drawn.ids.contains(&href), "{href} used but not defined");
@@ -606,5 +640,106 @@ fn the_last_move_only_builders_give_the_whole_games_last_diagram_and_problems() 
     assert!(
         games > 100 && dropped > 1000,
         "{games} games, {dropped} moves dropped"
+    );
+}
+
+/// Issue 34: a variant game's diagrams are its positions by its rules. On
+/// the 210 random games python-chess's `chess.variant` played
+/// (`scripts/gen_variant_vectors.py`), read as PGN with their `Variant`
+/// tag: every ply's FEN is python-chess's (pockets and check counters
+/// included), its diagram has python-chess's board, check, pockets and
+/// counters, and the SVG draws each side's pocket and counter on its side
+/// of the board, in both orientations.
+#[test]
+fn variant_games_draw_python_chess_s_positions_pockets_and_counters() {
+    use chessnote::fen::VariantSetup;
+    let text = chessnote_testdata::vectors_text("variant-games.jsonl.zst");
+    let (mut drawn, mut with_pockets, mut with_checks) = (0, 0, 0);
+    for line in text.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).expect("json");
+        let plies = game["plies"].as_array().expect("plies");
+        let sans: Vec<&str> = plies.iter().filter_map(|p| p["san"].as_str()).collect();
+        let pgn = format!(
+            "[Variant \"{}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n{} *\n",
+            game["variant"].as_str().unwrap(),
+            game["start"].as_str().unwrap(),
+            sans.join(" ")
+        );
+        let read = Reader::from_slice(pgn.as_bytes()).games().next().unwrap();
+        assert_eq!(read.errors, [], "{pgn}");
+        let mut diagrams = read.diagrams();
+        let mut ply = 0;
+        while let Some(diagram) = diagrams.next() {
+            let fen = if ply == 0 {
+                game["start"].as_str().unwrap()
+            } else {
+                plies[ply - 1]["fen"].as_str().unwrap()
+            };
+            let want: VariantSetup = fen.parse().unwrap();
+            let got: VariantSetup = diagrams.fen().parse().unwrap();
+            let here = format!("{pgn} ply {ply}: {fen}");
+            assert_eq!(got, want, "{here}");
+            assert_eq!(diagram.board, want.setup.board, "{here}");
+            assert_eq!(diagram.pockets, want.pockets, "{here}");
+            assert_eq!(diagram.checks_left, want.checks_left, "{here}");
+            // A game cut at python-chess's ply limit has no last record.
+            if let Some(check) = plies.get(ply).and_then(|p| p["check"].as_bool()) {
+                assert_eq!(diagram.check.is_some(), check, "{here}");
+            }
+            if ply % 7 == 3 {
+                for bottom in Color::ALL {
+                    let mut turned = diagram.clone();
+                    turned.orientation = bottom;
+                    let svg = read_svg(&turned.svg(&SvgOptions::default()).to_string());
+                    let strips = want.pockets.is_some() || want.checks_left.is_some();
+                    let view = if strips {
+                        "0 -45 360 450"
+                    } else {
+                        "0 0 360 360"
+                    };
+                    assert_eq!(svg.view_box, view, "{here}");
+                    // The bottom side's strip under the board, the other's above.
+                    let y_of = |color: &str| if color == bottom.name() { 360.0 } else { -45.0 };
+                    for ((color, kind), (count, y)) in &svg.pockets {
+                        let piece = Piece {
+                            color: if color == "white" {
+                                Color::White
+                            } else {
+                                Color::Black
+                            },
+                            kind: PieceKind::ALL
+                                .into_iter()
+                                .find(|k| k.lower_name() == kind)
+                                .unwrap(),
+                        };
+                        assert_eq!(Some(*count), want.pockets.map(|p| p.count(piece)), "{here}");
+                        assert_eq!(*y, y_of(color), "{here}");
+                    }
+                    let in_hand = want
+                        .pockets
+                        .map_or(0, |p| p.len(Color::White) + p.len(Color::Black));
+                    let counted: usize = svg.pockets.values().map(|(n, _)| usize::from(*n)).sum();
+                    assert_eq!(counted, in_hand, "{here}");
+                    with_pockets += usize::from(in_hand > 0);
+                    if let Some([white, black]) = want.checks_left {
+                        for (color, left) in [("white", white), ("black", black)] {
+                            let (text, y) = &svg.checks[color];
+                            assert!(text.starts_with(&format!("{left} check")), "{text}");
+                            assert!(*y > y_of(color) && *y < y_of(color) + 45.0, "{here}");
+                        }
+                        with_checks += 1;
+                    } else {
+                        assert!(svg.checks.is_empty(), "{here}");
+                    }
+                    drawn += 1;
+                }
+            }
+            ply += 1;
+        }
+        assert_eq!(ply, sans.len() + 1, "{pgn}");
+    }
+    assert!(
+        drawn > 3000 && with_pockets > 200 && with_checks > 100,
+        "{drawn} {with_pockets} {with_checks}"
     );
 }

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use chessnote::Diagram;
-use chessnote::fen::Setup;
 use chessnote::pgn::{Game, GameBuilder, Input, ReadOptions, Reader};
 
 use super::drive::{Ctx, Job, Out};
@@ -145,20 +144,17 @@ impl Job for Show {
             Plies::All => {
                 let mut ply = 0;
                 while let Some(diagram) = diagrams.next() {
-                    self.emit(ctx, &game, ply, diagram, &diagrams.setup(), out);
+                    self.emit(ctx, &game, ply, diagram, &diagrams.fen(), out);
                     ply += 1;
                 }
             }
             Plies::Last => {
                 let (ply, diagram) = game.last_diagram();
-                let setup = match game.end() {
-                    Some(end) => end,
-                    None => game.start,
-                };
-                self.emit(ctx, &game, ply, diagram, &setup, out);
+                let fen = game.final_fen().unwrap_or_else(|| game.start.to_string());
+                self.emit(ctx, &game, ply, diagram, &fen, out);
             }
             Plies::One(ply) => match diagrams.nth(ply) {
-                Some(diagram) => self.emit(ctx, &game, ply, diagram, &diagrams.setup(), out),
+                Some(diagram) => self.emit(ctx, &game, ply, diagram, &diagrams.fen(), out),
                 None => {
                     let reached = game.last_diagram().0;
                     let why = if reached < game.moves.len() {
@@ -188,19 +184,20 @@ impl Job for Show {
 
 impl Show {
     /// Writes the drawing of `diagram`, the position after `ply` of `game`
-    /// (`setup`): a text drawing with its FEN under it.
+    /// (`fen`, a variant's with its pockets and counters): a text drawing
+    /// with its FEN under it.
     fn emit(
         &self,
         ctx: &Ctx<'_>,
         game: &Game,
         ply: usize,
         diagram: Diagram,
-        setup: &Setup,
+        fen: &str,
         out: &mut Out,
     ) {
         let mut picture = self.drawing.draw(diagram);
         if self.drawing.format != Format::Svg {
-            let _ = writeln!(picture, "{setup}");
+            let _ = writeln!(picture, "{fen}");
         }
         if let Some(dir) = &self.out {
             let path = dir.join(format!(
