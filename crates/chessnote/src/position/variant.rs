@@ -11,7 +11,7 @@
 
 use alloc::vec::Vec;
 
-use super::board::Chessboard;
+use super::board::{Chessboard, MoveSink};
 use super::{
     CastlingMode, IllegalMoveError, MoveError, MoveErrorKind, Outcome, Position, PositionError,
     Problem, Problems, Termination, attacks, validate,
@@ -466,8 +466,16 @@ impl VariantPosition {
                 self.drops(&mut list);
             }
             Variant::RacingKings => {
-                board.generate(!0, &mut list);
-                list.retain(|&mv| !self.position.gives_check(mv));
+                let mut sink = NoCheck::new(board, &mut list);
+                board.generate(!0, &mut sink);
+                // Pawn moves and the special moves (none from racing kings'
+                // start) are played to be tested.
+                let deferred = core::mem::take(&mut sink.deferred);
+                list.extend(
+                    deferred
+                        .into_iter()
+                        .filter(|&mv| !self.position.gives_check(mv)),
+                );
             }
             Variant::Horde => {
                 if self.has_no_king(self.turn()) {
@@ -480,7 +488,10 @@ impl VariantPosition {
             Variant::Antichess => self.antichess_moves(&mut list),
             Variant::Atomic => {
                 self.pseudo_legal(&mut list, |sq, occupied| self.atomic_attacked(sq, occupied));
-                list.retain(|&mv| self.atomic_is_safe(mv));
+                list.retain(|&mv| match mv {
+                    Move::Castle { .. } => self.atomic_is_safe(mv),
+                    _ => self.atomic_leaves_king_safe(mv),
+                });
             }
         }
         list
@@ -623,6 +634,52 @@ impl VariantPosition {
         let king = after.king_index(us);
         let touching = attacks::king(king) & after.of(!us, PieceKind::King) != 0;
         touching || after.attackers(king, !us, after.occupied()) == 0
+    }
+
+    /// [`VariantPosition::atomic_is_safe`] for a move that is not
+    /// castling, without playing it: the explosion of a capture is the
+    /// captured piece, the capturing one and the pieces but pawns around
+    /// the square; then our king must be left, and theirs exploded, or
+    /// the kings side by side, or ours not attacked by what is left.
+    fn atomic_leaves_king_safe(&self, mv: Move) -> bool {
+        let board = self.board();
+        let (us, them) = (self.turn(), !self.turn());
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let occupied = board.occupied();
+        let ours = board.of(us, PieceKind::King);
+        let theirs = board.of(them, PieceKind::King);
+        let (king, after) = if mv.is_capture() {
+            let captured = match mv {
+                // The pawn taken en passant stands beside the capturing one.
+                Move::EnPassant { .. } => 1u64 << ((from & !7) | (to & 7)),
+                _ => 1u64 << to,
+            };
+            let exploded = (attacks::king(to) & occupied & !board.kind(PieceKind::Pawn))
+                | captured
+                | (1u64 << from);
+            if exploded & ours != 0 {
+                return false;
+            }
+            if exploded & theirs != 0 {
+                return true;
+            }
+            (board.king_index(us), occupied & !exploded)
+        } else {
+            let moved = 1u64 << from;
+            // Out of check, a quiet move of a piece that is not pinned (nor
+            // the king) leaves the king as safe as it was.
+            if board.checkers() == 0 && (board.pinned() | ours) & moved == 0 {
+                return true;
+            }
+            let after = (occupied & !moved) | (1u64 << to);
+            let king = if ours & moved != 0 {
+                to
+            } else {
+                board.king_index(us)
+            };
+            (king, after)
+        };
+        attacks::king(king) & theirs != 0 || board.attackers(king, them, after) & after == 0
     }
 
     /// Whether `mv` is legal here.
@@ -949,6 +1006,78 @@ impl VariantPosition {
             termination: Termination::Stalemate,
             winner: None,
         })
+    }
+}
+
+/// Racing kings' move list: the legal moves of the standard generator that
+/// give no check, sorted out without playing them. A piece may not go
+/// where it would attack their king (its own square emptied), and a piece
+/// that alone stands between one of our sliders and their king may only
+/// move along that line. Pawn moves (promotions change the piece) and the
+/// special moves are left in `deferred`, to be played and tested.
+struct NoCheck<'a> {
+    list: &'a mut Vec<Move>,
+    deferred: Vec<Move>,
+    /// Their king's square.
+    king: u8,
+    /// Our pieces that alone block one of our sliders from their king.
+    discoverers: u64,
+}
+
+impl<'a> NoCheck<'a> {
+    fn new(board: &Chessboard, list: &'a mut Vec<Move>) -> NoCheck<'a> {
+        let us = board.turn();
+        let king = board.king_index(!us);
+        let occupied = board.occupied();
+        let diagonal = board.of(us, PieceKind::Bishop) | board.of(us, PieceKind::Queen);
+        let straight = board.of(us, PieceKind::Rook) | board.of(us, PieceKind::Queen);
+        let mut snipers =
+            (attacks::bishop(king, 0) & diagonal) | (attacks::rook(king, 0) & straight);
+        let mut discoverers = 0;
+        while snipers != 0 {
+            let sniper = snipers.trailing_zeros() as u8;
+            snipers &= snipers - 1;
+            let between = attacks::between_bits(sniper, king) & occupied;
+            if between != 0 && between & (between - 1) == 0 {
+                discoverers |= between & board.color(us);
+            }
+        }
+        NoCheck {
+            list,
+            deferred: Vec::new(),
+            king,
+            discoverers,
+        }
+    }
+}
+
+impl MoveSink for NoCheck<'_> {
+    fn moves(&mut self, board: &Chessboard, kind: PieceKind, from: u8, to: u64) -> bool {
+        if kind == PieceKind::Pawn {
+            let mut all = Vec::new();
+            MoveSink::moves(&mut all, board, kind, from, to);
+            self.deferred.extend(all);
+            return false;
+        }
+        let occupied = board.occupied() & !(1u64 << from);
+        let king = self.king;
+        let checks = match kind {
+            PieceKind::Knight => attacks::knight(king),
+            PieceKind::Bishop => attacks::bishop(king, occupied),
+            PieceKind::Rook => attacks::rook(king, occupied),
+            PieceKind::Queen => attacks::bishop(king, occupied) | attacks::rook(king, occupied),
+            PieceKind::King | PieceKind::Pawn => attacks::king(king),
+        };
+        let mut to = to & !checks;
+        if self.discoverers & (1u64 << from) != 0 {
+            to &= attacks::line_bits(king, from);
+        }
+        MoveSink::moves(self.list, board, kind, from, to)
+    }
+
+    fn special(&mut self, mv: Move) -> bool {
+        self.deferred.push(mv);
+        false
     }
 }
 
