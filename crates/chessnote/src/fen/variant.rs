@@ -408,19 +408,21 @@ impl Walk {
     /// The square of `b` when it is a piece letter.
     fn step(&mut self, b: u8) -> Option<Square> {
         match b {
+            // Saturating: a lenient FEN's rank may be longer than eight
+            // squares, and its placement have more than eight ranks.
             b'/' => {
-                self.rank += 1;
+                self.rank = self.rank.saturating_add(1);
                 self.file = 0;
                 None
             }
             b'1'..=b'8' => {
-                self.file += b - b'0';
+                self.file = self.file.saturating_add(b - b'0');
                 None
             }
             _ if Piece::from_ascii(b).is_some() => {
                 let square = (self.rank < 8 && self.file < 8)
                     .then(|| Square::from_index_masked((7 - self.rank) * 8 + self.file));
-                self.file += 1;
+                self.file = self.file.saturating_add(1);
                 square
             }
             _ => None,

@@ -497,6 +497,31 @@ impl VariantPosition {
         list
     }
 
+    /// [`VariantPosition::legal_moves`] found by playing every candidate
+    /// and looking at the result: atomic's moves played with their
+    /// explosion, racing kings' played to look for a check. The slow
+    /// reference the fuzz target `variant_position` compares the move
+    /// generator with; not part of the stable API.
+    #[doc(hidden)]
+    pub fn legal_moves_by_playing(&self) -> Vec<Move> {
+        let mut list = Vec::new();
+        if self.variant_outcome().is_some() {
+            return list;
+        }
+        match self.variant {
+            Variant::Atomic => {
+                self.pseudo_legal(&mut list, |sq, occupied| self.atomic_attacked(sq, occupied));
+                list.retain(|&mv| self.atomic_is_safe(mv));
+            }
+            Variant::RacingKings => {
+                self.board().generate(!0, &mut list);
+                list.retain(|&mv| !self.position.gives_check(mv));
+            }
+            _ => return self.legal_moves(),
+        }
+        list
+    }
+
     /// The pseudo-legal moves, with castling by the variant's `attacked`.
     fn pseudo_legal(&self, list: &mut Vec<Move>, attacked: impl Fn(u8, u64) -> bool) {
         let board = self.board();

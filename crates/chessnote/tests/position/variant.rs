@@ -336,3 +336,22 @@ fn insufficient_material_is_python_chess_s() {
         }
     }
 }
+
+/// Found by the fuzz target `variant_position`: a lenient FEN whose rank
+/// runs past 255 squares overflowed the counter that places the promoted
+/// marks (`~`), a panic in debug builds. It reads, or is refused, without
+/// one.
+#[test]
+fn lenient_variant_fens_with_overlong_ranks_do_not_panic() {
+    let long = "8".repeat(40);
+    for fen in [
+        long.clone(),
+        format!("{long}Q~/8/8/8/8/8/8/8 w - - 0 1"),
+        format!("{}k~/8 w - - 0 1", "8/".repeat(300)),
+    ] {
+        let read = VariantSetup::from_ascii_with(fen.as_bytes(), FenOptions::LENIENT);
+        if let Ok(setup) = read {
+            let _ = setup.to_string();
+        }
+    }
+}
