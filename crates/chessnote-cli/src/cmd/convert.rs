@@ -41,9 +41,9 @@ pub struct Args {
     pub chess960: bool,
     /// Play the moves by a Lichess variant's rules (`crazyhouse`, `atomic`,
     /// `antichess`, `3check`, `kingofthehill`, `horde`, `racingkings`, or
-    /// any name the `Variant` tag takes): drops (`N@f3`), the variant's
-    /// start position, and `--fen` with pockets and check counters. ERAN
-    /// has no drops: not with a variant.
+    /// any name the `Variant` tag takes): drops (`N@f3`, ERAN `N @f3`), the
+    /// variant's start position, and `--fen` with pockets and check
+    /// counters. ERAN writes no king promotion (antichess): an error.
     #[arg(long, value_name = "NAME", value_parser = options::variant_rules)]
     pub variant: Option<Variant>,
     /// Read each line as `FEN<TAB>MOVE`, converted on its own.

@@ -2904,3 +2904,50 @@ fn variant_games_convert_by_their_rules() {
         king.stderr
     );
 }
+
+/// Issue 34: `pgn show --all` draws a variant game's plies by its rules,
+/// with its FEN (pockets, check counters) under each: on python-chess's
+/// random games of crazyhouse, atomic and three-check
+/// (`scripts/gen_variant_vectors.py`), every ply's FEN is python-chess's.
+/// (It drew them by the rules of chess: after atomic's `exd5` the pawn
+/// stood on d5, and crazyhouse's FEN had no pockets.)
+#[test]
+fn show_draws_variant_games_by_their_rules() {
+    use chessnote::fen::VariantSetup;
+    let text = chessnote_testdata::vectors_text("variant-games.jsonl.zst");
+    let mut checked = BTreeMap::new();
+    for line in text.lines() {
+        let game: Value = serde_json::from_str(line).expect("JSON");
+        let variant = game["variant"].as_str().expect("a variant").to_owned();
+        let variant = variant.as_str();
+        if !["crazyhouse", "atomic", "3check"].contains(&variant) || checked.contains_key(variant) {
+            continue;
+        }
+        let plies = game["plies"].as_array().expect("plies");
+        let sans: Vec<&str> = plies.iter().filter_map(|p| p["san"].as_str()).collect();
+        let pgn = format!(
+            "[Variant \"{variant}\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n{} *\n",
+            game["start"].as_str().expect("start"),
+            sans.join(" ")
+        );
+        let run = pgn_in(&["show", "--all", "-"], pgn.as_bytes());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        // Each drawing: a header, 8 ranks, the files, the FEN, a blank line.
+        let fens: Vec<&str> = run.stdout.lines().skip(10).step_by(12).collect();
+        assert_eq!(fens.len(), sans.len() + 1, "{variant}");
+        for (ply, fen) in fens.iter().enumerate() {
+            let want = match ply {
+                0 => game["start"].as_str().unwrap(),
+                _ => plies[ply - 1]["fen"].as_str().unwrap(),
+            };
+            let got: VariantSetup = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(
+                got,
+                want.parse().unwrap(),
+                "{variant} ply {ply}: {fen} against {want}"
+            );
+        }
+        checked.insert(variant.to_owned(), fens.len());
+    }
+    assert_eq!(checked.len(), 3, "{checked:?}");
+}
