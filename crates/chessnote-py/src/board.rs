@@ -1831,30 +1831,18 @@ impl PyBoard {
     /// in python-chess's order.
     #[pyo3(signature = (*, claim_draw = false))]
     fn outcome(&self, claim_draw: bool) -> Option<crate::outcome::PyOutcome> {
-        use chessnote::position::{Outcome, Termination};
         let position = self.position.as_ref()?;
-        let draw = |termination| {
-            Some(
-                Outcome {
-                    termination,
-                    winner: None,
-                }
-                .into(),
-            )
-        };
-        if let Some(outcome) = position.outcome() {
-            return Some(outcome.into());
-        }
-        if self.is_fivefold_repetition() {
-            return draw(Termination::FivefoldRepetition);
-        }
-        if claim_draw && self.can_claim_fifty_moves() {
-            return draw(Termination::FiftyMoves);
-        }
-        if claim_draw && self.can_claim_threefold_repetition() {
-            return draw(Termination::ThreefoldRepetition);
-        }
-        None
+        crate::outcome::outcome(
+            position.outcome(),
+            claim_draw,
+            crate::outcome::DrawRules {
+                // Counted by the position's own end.
+                seventyfive: &|| false,
+                fivefold: &|| self.is_fivefold_repetition(),
+                fifty: &|| self.can_claim_fifty_moves(),
+                threefold: &|| self.can_claim_threefold_repetition(),
+            },
+        )
     }
 
     /// Whether the game is over ([`outcome`](Self::outcome) is not None;

@@ -122,6 +122,54 @@ pub struct PyOutcome {
     winner: Option<bool>,
 }
 
+/// The draw rules python-chess's `outcome()` looks at after a position's
+/// own end, each asked only when its turn comes.
+pub(crate) struct DrawRules<'a> {
+    /// 150 plies without a capture or a pawn move (when the position's own
+    /// end does not count them).
+    pub seventyfive: &'a dyn Fn() -> bool,
+    /// The same position for the fifth time.
+    pub fivefold: &'a dyn Fn() -> bool,
+    /// 100 plies without a capture or a pawn move, to claim.
+    pub fifty: &'a dyn Fn() -> bool,
+    /// The same position for the third time, to claim.
+    pub threefold: &'a dyn Fn() -> bool,
+}
+
+/// python-chess's `outcome()`: the position's own end (`own`), then the
+/// automatic draws (seventy-five moves, fivefold repetition), then with
+/// `claim_draw` the draws that may be claimed (fifty moves, threefold
+/// repetition): `Board`'s and the variant boards' one order.
+pub(crate) fn outcome(
+    own: Option<Outcome>,
+    claim_draw: bool,
+    rules: DrawRules<'_>,
+) -> Option<PyOutcome> {
+    if let Some(outcome) = own {
+        return Some(outcome.into());
+    }
+    let draws = [
+        (rules.seventyfive, Termination::SeventyFiveMoves, true),
+        (rules.fivefold, Termination::FivefoldRepetition, true),
+        (rules.fifty, Termination::FiftyMoves, claim_draw),
+        (
+            rules.threefold,
+            Termination::ThreefoldRepetition,
+            claim_draw,
+        ),
+    ];
+    draws
+        .into_iter()
+        .find(|(rule, _, asked)| *asked && rule())
+        .map(|(_, termination, _)| {
+            Outcome {
+                termination,
+                winner: None,
+            }
+            .into()
+        })
+}
+
 impl From<Outcome> for PyOutcome {
     fn from(outcome: Outcome) -> PyOutcome {
         PyOutcome {

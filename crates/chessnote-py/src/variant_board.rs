@@ -7,7 +7,7 @@ use chessnote::eran::Style;
 use chessnote::fen::VariantSetup;
 use chessnote::pgn;
 use chessnote::position::{
-    CastlingMode, MoveErrorKind, Notation, Outcome, Termination, VariantPosition, WriteNotation,
+    CastlingMode, MoveErrorKind, Notation, Termination, VariantPosition, WriteNotation,
 };
 use chessnote::san::SanOptions;
 use chessnote::uci::Uci;
@@ -485,31 +485,16 @@ impl PyVariantBoard {
     /// be claimed, in python-chess's order.
     #[pyo3(signature = (*, claim_draw = false))]
     fn outcome(&self, claim_draw: bool) -> Option<PyOutcome> {
-        let draw = |termination| {
-            Some(
-                Outcome {
-                    termination,
-                    winner: None,
-                }
-                .into(),
-            )
-        };
-        if let Some(outcome) = self.position.outcome() {
-            return Some(outcome.into());
-        }
-        if self.is_seventyfive_moves() {
-            return draw(Termination::SeventyFiveMoves);
-        }
-        if self.is_fivefold_repetition() {
-            return draw(Termination::FivefoldRepetition);
-        }
-        if claim_draw && self.can_claim_fifty_moves() {
-            return draw(Termination::FiftyMoves);
-        }
-        if claim_draw && self.can_claim_threefold_repetition() {
-            return draw(Termination::ThreefoldRepetition);
-        }
-        None
+        crate::outcome::outcome(
+            self.position.outcome(),
+            claim_draw,
+            crate::outcome::DrawRules {
+                seventyfive: &|| self.is_seventyfive_moves(),
+                fivefold: &|| self.is_fivefold_repetition(),
+                fifty: &|| self.can_claim_fifty_moves(),
+                threefold: &|| self.can_claim_threefold_repetition(),
+            },
+        )
     }
 
     #[pyo3(signature = (*, claim_draw = false))]
