@@ -1917,11 +1917,7 @@ impl PyBoard {
 
     /// A move in `notation` (`san`, `lan`, `uci` or `eran`).
     fn parse_move(&mut self, py: Python<'_>, text: &str, notation: &str) -> PyResult<PyMove> {
-        let notation: Notation = notation.parse().map_err(|_| {
-            PyValueError::new_err(format!(
-                "unknown notation `{notation}`: san, lan, uci, eran"
-            ))
-        })?;
+        let notation = crate::moves::notation_named(notation)?;
         let mv = self.parse(py, notation, text)?;
         Ok(self.py_move(mv))
     }
@@ -1947,11 +1943,7 @@ impl PyBoard {
 
     /// The move in `notation` (`san`, `lan`, `uci`, `eran`, `eran-short`).
     fn write_move(&self, py: Python<'_>, mv: &PyMove, notation: &str) -> PyResult<String> {
-        let notation: WriteNotation = notation.parse().map_err(|_| {
-            PyValueError::new_err(format!(
-                "unknown notation `{notation}`: san, lan, uci, eran, eran-short"
-            ))
-        })?;
+        let notation = crate::moves::write_notation_named(notation)?;
         self.write(py, mv, notation)
     }
 

@@ -170,6 +170,24 @@ impl PyMove {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyPiece(pub(crate) chessnote::Piece);
 
+/// The notation named `name` (`san`, `lan`, `uci`, `eran`), for the
+/// boards' `parse_move`; ValueError otherwise.
+pub(crate) fn notation_named(name: &str) -> PyResult<chessnote::position::Notation> {
+    name.parse().map_err(|_| {
+        PyValueError::new_err(format!("unknown notation `{name}`: san, lan, uci, eran"))
+    })
+}
+
+/// The notation to write named `name` (`san`, `lan`, `uci`, `eran`,
+/// `eran-short`), for the boards' `write_move`; ValueError otherwise.
+pub(crate) fn write_notation_named(name: &str) -> PyResult<chessnote::position::WriteNotation> {
+    name.parse().map_err(|_| {
+        PyValueError::new_err(format!(
+            "unknown notation `{name}`: san, lan, uci, eran, eran-short"
+        ))
+    })
+}
+
 pub(crate) fn color_of(white: bool) -> Color {
     if white { Color::White } else { Color::Black }
 }

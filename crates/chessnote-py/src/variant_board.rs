@@ -555,11 +555,7 @@ impl PyVariantBoard {
 
     /// A move in `notation` (`san`, `lan`, `uci` or `eran`).
     fn parse_move(&self, py: Python<'_>, text: &str, notation: &str) -> PyResult<PyMove> {
-        let notation: Notation = notation.parse().map_err(|_| {
-            PyValueError::new_err(format!(
-                "unknown notation `{notation}`: san, lan, uci, eran"
-            ))
-        })?;
+        let notation = crate::moves::notation_named(notation)?;
         Ok(self.py_move(self.parse(py, notation, text)?))
     }
 
@@ -585,11 +581,7 @@ impl PyVariantBoard {
 
     /// The move in `notation` (`san`, `lan`, `uci`, `eran`, `eran-short`).
     fn write_move(&self, py: Python<'_>, mv: &PyMove, notation: &str) -> PyResult<String> {
-        let notation: WriteNotation = notation.parse().map_err(|_| {
-            PyValueError::new_err(format!(
-                "unknown notation `{notation}`: san, lan, uci, eran, eran-short"
-            ))
-        })?;
+        let notation = crate::moves::write_notation_named(notation)?;
         self.write(py, mv, notation)
     }
 
