@@ -36,6 +36,25 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
                         }
                     }
                     assert!(game.moves.iter().skip_while(|m| m.played).all(|m| !m.played));
+                    // Its diagrams follow the same replay, by the same rules,
+                    // with the pockets and counters; the last FEN is the end's.
+                    let played = game.moves.iter().take_while(|m| m.played).count();
+                    let mut diagrams = game.diagrams();
+                    let (mut count, mut last) = (0, None);
+                    while let Some(diagram) = diagrams.next() {
+                        count += 1;
+                        last = Some(diagram);
+                    }
+                    assert_eq!(count, played + 1);
+                    let (last, want) = (last.expect("the start at least"), position.diagram());
+                    assert_eq!(
+                        (last.board, last.pockets, last.checks_left, last.check),
+                        (want.board, want.pockets, want.checks_left, want.check)
+                    );
+                    let fen = position.to_variant_setup().to_string();
+                    assert_eq!(diagrams.fen(), fen);
+                    assert_eq!(game.final_fen(), Some(fen));
+                    let _ = last.svg(&SvgOptions::default()).to_string();
                     continue;
                 }
                 let Ok(mut position) = Position::from_setup(&game.start, mode) else {

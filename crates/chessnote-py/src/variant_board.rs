@@ -187,7 +187,7 @@ impl PyVariantBoard {
         };
         self.position
             .write_move(notation, resolved)
-            .ok_or_else(|| PyValueError::new_err(format!("{}: ERAN has no king promotion", mv.0)))
+            .ok_or_else(|| PyValueError::new_err(format!("{}: no text for this move", mv.0)))
     }
 
     /// What repeats: the position without its clocks.
@@ -571,8 +571,8 @@ impl PyVariantBoard {
         self.write(py, mv, Notation::Uci.into())
     }
 
-    /// The move in ERAN (`Knight @f3`; `N @f3` with `short`); ValueError
-    /// for a king promotion, which ERAN does not write.
+    /// The move in ERAN (`Knight @f3`; `N @f3` with `short`; antichess's
+    /// `Pawn e7-e8 ->King`).
     #[pyo3(signature = (mv, *, short = false))]
     fn eran(&self, py: Python<'_>, mv: &PyMove, short: bool) -> PyResult<String> {
         let style = if short { Style::Short } else { Style::Verbose };

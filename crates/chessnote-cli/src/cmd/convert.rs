@@ -43,7 +43,7 @@ pub struct Args {
     /// `antichess`, `3check`, `kingofthehill`, `horde`, `racingkings`, or
     /// any name the `Variant` tag takes): drops (`N@f3`, ERAN `N @f3`), the
     /// variant's start position, and `--fen` with pockets and check
-    /// counters. ERAN writes no king promotion (antichess): an error.
+    /// counters.
     #[arg(long, value_name = "NAME", value_parser = options::variant_rules)]
     pub variant: Option<Variant>,
     /// Read each line as `FEN<TAB>MOVE`, converted on its own.

@@ -44,7 +44,7 @@ pub enum EranErrorKind {
     End,
     /// The promotion field does not start with `->` or `>`.
     PromotionMarker,
-    /// The promotion piece is missing, malformed, a king or a pawn.
+    /// The promotion piece is missing, malformed or a pawn.
     PromotionPiece,
     /// A pawn move to rank 1 or 8 without a promotion.
     MissingPromotion,
@@ -136,8 +136,8 @@ impl EranErrorKind {
             EranErrorKind::End => "expected the end of the move",
             EranErrorKind::PromotionMarker => "expected `->` or `>` to start the promotion",
             EranErrorKind::PromotionPiece => {
-                "expected a promotion piece: `Queen`/`Q`, `Rook`/`R`, `Bishop`/`B` or \
-                 `Knight`/`N`"
+                "expected a promotion piece: `Queen`/`Q`, `Rook`/`R`, `Bishop`/`B`, \
+                 `Knight`/`N` or `King`/`K` (antichess)"
             }
             EranErrorKind::MissingPromotion => {
                 "expected a promotion (` ->Queen`, ` >Q`, ...) after a pawn move to the last rank"

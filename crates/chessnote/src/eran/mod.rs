@@ -270,7 +270,7 @@ impl RegularMove {
             Some(_) if !matches!(piece, PieceKind::Pawn) => {
                 return Err(EranErrorKind::NonPawnPromotion);
             }
-            Some(PieceKind::King | PieceKind::Pawn) => return Err(EranErrorKind::PromotionPiece),
+            Some(PieceKind::Pawn) => return Err(EranErrorKind::PromotionPiece),
             Some(_) if !to.rank().is_back_rank() => {
                 return Err(EranErrorKind::PromotionNotOnLastRank);
             }

@@ -321,7 +321,7 @@ fn regular(s: &[u8]) -> Result<(Eran, usize)> {
         let piece_at = p;
         let (kind, end) =
             piece_name(s, p).map_err(|at| EranError::new(EranErrorKind::PromotionPiece, at))?;
-        if matches!(kind, PieceKind::King | PieceKind::Pawn) {
+        if matches!(kind, PieceKind::Pawn) {
             return err(EranErrorKind::PromotionPiece, piece_at);
         }
         p = end;

@@ -136,9 +136,9 @@ impl AnyPosition {
         }
     }
 
-    /// Writes a move in `notation` (a null move is `--`, or `0000` in UCI).
-    /// An antichess king promotion, which ERAN does not write, is written
-    /// in the crate's plain rendering (`Pe7-e8=K`) when ERAN is asked for.
+    /// Writes a move in `notation` (a null move is `--`, or `0000` in UCI);
+    /// a move that is not legal and that ERAN cannot write, in the crate's
+    /// plain rendering (as the standard writer does).
     pub(crate) fn write_move(&self, out: &mut String, mv: Option<Move>, notation: WriteNotation) {
         let position = match self {
             AnyPosition::Chess(position) => {

@@ -1,8 +1,8 @@
 //! A variant's moves in UCI, LAN, SAN and ERAN: read against the variant's
 //! legal moves, written as python-chess writes them (ERAN as
 //! `docs/eran.ebnf` does, drops `Knight @f3`), and converted from one to
-//! another (`chessnote convert --variant`). ERAN writes no king promotion
-//! (antichess's `e8=K`): [`MoveErrorKind::Unsupported`].
+//! another (`chessnote convert --variant`), antichess's king promotions
+//! too (`e8=K`, `e7e8k`, `Pawn e7-e8 ->King`).
 
 use alloc::string::{String, ToString};
 
@@ -112,7 +112,7 @@ impl VariantPosition {
     }
 
     /// The ERAN of a legal move (en passant as a regular capture), or
-    /// `None` for a king promotion (antichess), which ERAN does not write.
+    /// `None` for a move no piece could make (never a legal one).
     ///
     /// ```
     /// use chessnote::fen::VariantSetup;
@@ -210,8 +210,8 @@ impl VariantPosition {
         }
     }
 
-    /// Writes a legal move in `notation`; `None` for a king promotion
-    /// (antichess) in ERAN, which does not write one.
+    /// Writes a legal move in `notation`; `None` only for a move that is not
+    /// legal and that ERAN cannot write (no piece could make it).
     ///
     /// ```
     /// use chessnote::fen::VariantSetup;
@@ -225,7 +225,7 @@ impl VariantPosition {
     /// let setup: VariantSetup = "8/4P3/8/8/8/8/8/k7 w - - 0 1".parse()?;
     /// let position = VariantPosition::from_variant_setup(&setup, Variant::Antichess, CastlingMode::Standard)?;
     /// let king = position.parse_uci(b"e7e8k")?;
-    /// assert_eq!(position.write_move(Notation::Eran, king), None);
+    /// assert_eq!(position.write_move(Notation::Eran, king).as_deref(), Some("Pawn e7-e8 ->King"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_move(&self, notation: impl Into<WriteNotation>, mv: Move) -> Option<String> {
@@ -244,9 +244,8 @@ impl VariantPosition {
     ///
     /// # Errors
     ///
-    /// [`MoveError`] as [`VariantPosition::parse_move`] gives it, and
-    /// [`MoveErrorKind::Unsupported`] for a king promotion to be written in
-    /// ERAN; the position is unchanged.
+    /// [`MoveError`] as [`VariantPosition::parse_move`] gives it; the
+    /// position is unchanged.
     ///
     /// ```
     /// use chessnote::fen::VariantSetup;
@@ -268,10 +267,12 @@ impl VariantPosition {
         options: SanOptions,
     ) -> Result<Converted, MoveError> {
         let to = to.into();
-        let unsupported = || MoveError::new(MoveErrorKind::Unsupported, text, self.position());
         match self.parse_move(from, text, options) {
             Ok((mv, used)) => {
-                let converted = self.write_move(to, mv).ok_or_else(unsupported)?;
+                // A legal move has a text in every notation.
+                let converted = self
+                    .write_move(to, mv)
+                    .ok_or_else(|| MoveError::new(MoveErrorKind::Illegal, text, self.position()))?;
                 self.play_unchecked(mv);
                 Ok(Converted {
                     text: converted,

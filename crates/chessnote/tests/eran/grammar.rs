@@ -436,13 +436,16 @@ fn every_sentence_is_accepted_iff_it_meets_the_side_conditions() {
             assert_eq!(value, meaning(s), "{:?}", String::from_utf8_lossy(s));
         }
     }
-    // The language has 160,358 sentences: 6 special ones, 77,824 pawn
-    // moves, 81,920 moves of other pieces and 608 drops (pawns: 2 names ×
-    // 48 squares; the others: 8 names × 64 squares); side conditions keep
-    // 17,226: 16,558 moves of chess, 60 of horde's first-rank pawns (30
-    // moves, 2 names each) and every drop.
-    assert_eq!(lang.sentences.len(), 6 + 77_824 + 81_920 + 608);
-    assert_eq!(accepted, 16_558 + 60 + 608);
+    // The language has 176,742 sentences: 6 special ones, 94,208 pawn
+    // moves (2 names × 64 origins × 2 actions × (48 inner destinations +
+    // 16 last-rank ones × 20 promotion fields)), 81,920 moves of other
+    // pieces and 608 drops (pawns: 2 names × 48 squares; the others: 8
+    // names × 64 squares); side conditions keep 17,578: 16,558 moves of
+    // chess, 352 promotions to a king (44 moves × 2 pawn names × 4
+    // spellings), 60 of horde's first-rank pawns (30 moves, 2 names each)
+    // and every drop.
+    assert_eq!(lang.sentences.len(), 6 + 94_208 + 81_920 + 608);
+    assert_eq!(accepted, 16_558 + 352 + 60 + 608);
 }
 
 #[test]
@@ -483,8 +486,13 @@ fn the_printer_writes_sentences_and_every_value_has_one() {
         }
     }
     let all: HashSet<Eran> = all.into_iter().collect();
-    // Chess's 7,751, horde's 30 first-rank pawn moves and 304 drops.
-    assert_eq!(all.len(), 7_751 + 30 + 304, "the count docs/eran.md gives");
+    // Chess's 7,751, 44 promotions to a king (antichess), horde's 30
+    // first-rank pawn moves and 304 drops.
+    assert_eq!(
+        all.len(),
+        7_751 + 44 + 30 + 304,
+        "the count docs/eran.md gives"
+    );
     assert_eq!(values, all);
     for value in all {
         for style in [Style::Verbose, Style::Short] {

@@ -304,8 +304,9 @@ fn rule_promotion_marker_and_piece() {
     rejects("P g7-g8 >>Q", EranErrorKind::PromotionPiece, 9);
     rejects("P g7-g8 >", EranErrorKind::PromotionPiece, 9);
     rejects("P g7-g8 ", EranErrorKind::PromotionMarker, 8);
-    rejects("P g7-g8 >K", EranErrorKind::PromotionPiece, 9);
-    rejects("P g7-g8 ->King", EranErrorKind::PromotionPiece, 10);
+    // A king: antichess's promotion (a position of chess refuses it).
+    accepts("P g7-g8 >K", "Pawn g7-g8 ->King");
+    accepts("P g7-g8 ->King", "Pawn g7-g8 ->King");
     rejects("P g7-g8 >P", EranErrorKind::PromotionPiece, 9);
     rejects("P g7-g8 ->Pawn", EranErrorKind::PromotionPiece, 10);
     rejects("P g7-g8 >Qu", EranErrorKind::PromotionPiece, 11);
@@ -453,10 +454,8 @@ fn error_messages_say_what_was_expected_at_which_byte() {
 fn regular_move_new_checks_what_the_parser_checks() {
     use PieceKind::*;
     let new = RegularMove::new;
-    assert_eq!(
-        new(Pawn, Square::E7, Square::E8, false, Some(King)),
-        Err(EranErrorKind::PromotionPiece)
-    );
+    // A king: antichess's promotion.
+    assert!(new(Pawn, Square::E7, Square::E8, false, Some(King)).is_ok());
     assert_eq!(
         new(Pawn, Square::E7, Square::E8, false, Some(Pawn)),
         Err(EranErrorKind::PromotionPiece)
@@ -527,11 +526,12 @@ fn every_value_prints_and_parses_back_in_both_styles() {
     // Officers: (queen 1456 + rook 896 + bishop 560 + knight 336 + king 420)
     // destinations, each quiet or capture; pawns: 96 single steps + 16
     // double steps quiet, 168 captures, of which the 16 quiet and 28
-    // capturing moves onto rank 1 or 8 come in 4 promotions each; horde's
+    // capturing moves onto rank 1 or 8 come in 5 promotions each (a king
+    // too, antichess's); horde's
     // first-rank pawns: 16 steps and 14 captures; drops: 4 pieces on 64
     // squares, pawns on 48.
     let officers = (1456 + 896 + 560 + 336 + 420) * 2;
-    let pawns = (112 - 16) + 16 * 4 + (168 - 28) + 28 * 4 + 16 + 14;
+    let pawns = (112 - 16) + 16 * 5 + (168 - 28) + 28 * 5 + 16 + 14;
     let drops = 4 * 64 + 48;
     assert_eq!(values.len(), 3 + officers + pawns + drops);
     let mut buf = [0; MAX_LEN];

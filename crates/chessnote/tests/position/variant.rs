@@ -256,19 +256,14 @@ struct EranSeen {
 }
 
 /// Every legal move of `position` is written in ERAN (both styles) and read
-/// back as itself, drops (`Knight @f3`) and horde's first-rank pawn moves
-/// included; only a king promotion (antichess) has no ERAN.
+/// back as itself, drops (`Knight @f3`), horde's first-rank pawn moves and
+/// antichess's king promotions (`Pawn e7-e8 ->King`) included.
 fn eran_reads_back(position: &VariantPosition, here: &str, seen: &mut EranSeen) {
     for mv in position.legal_moves() {
-        let Some(eran) = position.eran(mv) else {
-            assert_eq!(
-                mv.promotion(),
-                Some(PieceKind::King),
-                "{here}: no ERAN for {mv}"
-            );
-            seen.king_promotions += 1;
-            continue;
-        };
+        let eran = position
+            .eran(mv)
+            .unwrap_or_else(|| panic!("{here}: no ERAN for {mv}"));
+        seen.king_promotions += usize::from(mv.promotion() == Some(PieceKind::King));
         for text in [eran.verbose().to_string(), eran.short().to_string()] {
             assert_eq!(
                 position.parse_eran(text.as_bytes()),
@@ -353,5 +348,29 @@ fn lenient_variant_fens_with_overlong_ranks_do_not_panic() {
         if let Ok(setup) = read {
             let _ = setup.to_string();
         }
+    }
+}
+
+/// ERAN's promotion to a king (`Pawn e7-e8 ->King`, `P e7-e8 >K`) is
+/// antichess's: a position of chess refuses it as an illegal move, as it
+/// refuses LAN's `=K` and UCI's `k`.
+#[test]
+fn eran_king_promotions_are_antichess_s_only() {
+    use chessnote::position::{MoveErrorKind, Position};
+    let fen = "8/4P3/8/8/8/8/8/k6K w - - 0 1";
+    let setup: VariantSetup = fen.parse().unwrap();
+    let chess = Position::from_setup(&setup.setup, CastlingMode::Standard).unwrap();
+    let antichess =
+        VariantPosition::from_variant_setup(&setup, Variant::Antichess, CastlingMode::Standard)
+            .unwrap();
+    for text in ["Pawn e7-e8 ->King", "P e7-e8 >K"] {
+        let refused = chess.parse_eran(text.as_bytes()).unwrap_err();
+        assert_eq!(refused.kind(), MoveErrorKind::Illegal, "{text}");
+        assert_eq!(
+            chess.parse_lan(b"e7-e8=K").unwrap_err().kind(),
+            MoveErrorKind::Illegal
+        );
+        let mv = antichess.parse_eran(text.as_bytes()).unwrap();
+        assert_eq!(mv, antichess.parse_uci(b"e7e8k").unwrap(), "{text}");
     }
 }

@@ -107,8 +107,7 @@ impl Eran {
 
     /// The ERAN of a move, in any variant's position: `ep` for en passant
     /// when `explicit_ep`; `None` for a move no piece could make on an
-    /// empty board, and for a king promotion (antichess), which ERAN does
-    /// not write.
+    /// empty board (never a legal one).
     pub(in crate::position) fn of_move(mv: Move, explicit_ep: bool) -> Option<Eran> {
         match mv {
             Move::Castle { .. } => mv.castling_side().map(Eran::Castle),

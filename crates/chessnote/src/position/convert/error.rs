@@ -122,10 +122,6 @@ pub enum MoveErrorKind {
     Misstated(Leniency),
     /// The null move: legal only when not in check, and not a [`Move`].
     Null,
-    /// The notation cannot write this move: a king promotion (antichess's
-    /// `e8=K`) in ERAN, whose promotions are to a queen, rook, bishop or
-    /// knight.
-    Unsupported,
 }
 
 impl MoveErrorKind {
@@ -148,7 +144,6 @@ impl MoveErrorKind {
             MoveErrorKind::NeedsLeniency(_) => "needs-leniency",
             MoveErrorKind::Misstated(_) => "misstated",
             MoveErrorKind::Null => "null-move",
-            MoveErrorKind::Unsupported => "unsupported-notation",
         }
     }
 }
@@ -280,10 +275,6 @@ impl MoveError {
                 )
             }
             MoveErrorKind::Null => write!(out, "null move `{written}` in {setup}"),
-            MoveErrorKind::Unsupported => write!(
-                out,
-                "`{written}`: the notation to write cannot write this move (ERAN has no king promotion)"
-            ),
         }
     }
 }
