@@ -765,14 +765,16 @@ impl PyBoard {
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (fen = Some(Setup::STARTING.to_string()), *, chess960 = false, allow = Vec::new(), lenient = false))]
+    #[pyo3(signature = (fen = Some(Setup::STARTING.to_string()), *, chess960 = false, allow = Vec::new(), lenient = false, variant = None))]
     fn new(
         py: Python<'_>,
         fen: Option<String>,
         chess960: bool,
         allow: Vec<String>,
         lenient: bool,
+        variant: Option<&str>,
     ) -> PyResult<PyBoard> {
+        let chess960 = chess960 || crate::variant_board::board_variant(variant)?;
         // A board reads SAN strictly unless told: the PGN reader's default
         // leniencies are for reading files.
         let options = source::read_options(pgn::ReadOptions::STRICT, allow, lenient, false)?;

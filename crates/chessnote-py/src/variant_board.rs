@@ -41,6 +41,32 @@ pub fn tag(name: &str) -> PyResult<pgn::tags::Variant> {
     Ok(tag)
 }
 
+/// `Board(fen, variant=NAME)`: whether NAME is Chess960 (standard chess
+/// and no name are not). A Lichess variant's board is
+/// `chessnote.variant`'s class (a `Board` plays chess, as python-chess's
+/// does): ValueError naming it; another name is a ValueError too.
+pub fn board_variant(name: Option<&str>) -> PyResult<bool> {
+    let Some(name) = name else {
+        return Ok(false);
+    };
+    let tag = tag(name)?;
+    let class = match tag.rules() {
+        Some(Variant::Standard) | None => return Ok(tag.is_chess960()),
+        Some(Variant::Crazyhouse) => "CrazyhouseBoard",
+        Some(Variant::Atomic) => "AtomicBoard",
+        Some(Variant::Antichess) => "AntichessBoard",
+        Some(Variant::ThreeCheck) => "ThreeCheckBoard",
+        Some(Variant::KingOfTheHill) => "KingOfTheHillBoard",
+        Some(Variant::Horde) => "HordeBoard",
+        Some(Variant::RacingKings) => "RacingKingsBoard",
+    };
+    Err(PyValueError::new_err(format!(
+        "variant={name:?}: a Board plays chess; the board of {} is \
+         chessnote.variant.{class}(fen), as in python-chess",
+        tag.pgn_name()
+    )))
+}
+
 /// The rules `game` is played by, from its `Variant` tag.
 pub fn of_game(game: &pgn::Game) -> Variant {
     game.tag("Variant")

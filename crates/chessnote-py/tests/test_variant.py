@@ -205,3 +205,14 @@ def test_variant_boards_draw_their_pockets_and_counters():
     assert atomic.king(True) == 4 and chessnote.variant.HordeBoard().king(True) is None
     with pytest.raises(TypeError):
         chessnote.svg.board("not a board")
+
+
+def test_board_s_variant_names_its_class():
+    assert chessnote.Board(variant="standard") == chessnote.Board()
+    assert chessnote.Board(variant="chess960").chess960
+    with pytest.raises(ValueError, match=r"chessnote\.variant\.AtomicBoard"):
+        chessnote.Board(variant="atomic")
+    with pytest.raises(ValueError, match=r"chessnote\.variant\.ThreeCheckBoard"):
+        chessnote.Board(variant="Three-check")
+    with pytest.raises(ValueError):
+        chessnote.Board(variant="shogi")

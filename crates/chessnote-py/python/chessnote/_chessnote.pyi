@@ -465,7 +465,11 @@ class Board:
         chess960: bool = False,
         allow: Sequence[str] = (),
         lenient: bool = False,
-    ) -> None: ...
+        variant: str | None = None,
+    ) -> None:
+        """``variant``: ``"standard"`` or ``"chess960"`` (as ``chess960=True``);
+        a Lichess variant's name raises ``ValueError`` naming its board's
+        class in ``chessnote.variant``."""
     @staticmethod
     def from_epd(epd: str, *, chess960: bool = False) -> tuple[Board, dict[str, Any]]:
         """The board of an EPD record (counters from ``hmvc``/``fmvn``) and
