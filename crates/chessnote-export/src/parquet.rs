@@ -115,10 +115,11 @@ impl Default for ParquetOptions {
 
 /// At most this many threads encode a file's columns. A column of a row
 /// group is encoded on one thread, and two columns hold most of the work:
-/// on Lichess games `uci` takes 54% of the encoding time and `clk` 30%.
-/// The threads take the columns of several row groups at once, so that
-/// one group's `uci` is encoded beside the next one's; more threads would
-/// only take cores from the workers that read the games.
+/// on Lichess games `uci` takes about 42% of the encoding time and `clk`
+/// 27%. The threads take the columns of several row groups at once, so
+/// that one group's `uci` is encoded beside the next one's; more threads
+/// only take cores from the workers that read the games (8 were no faster
+/// than 4 at `--threads 16` on 16 cores).
 pub const MAX_ENCODE_THREADS: usize = 4;
 
 /// Rows are sent to be encoded this many at a time (a batch,
@@ -340,27 +341,8 @@ impl<W: Write + Send> Encoder<W> {
         if self.waiting.is_empty() {
             return Ok(());
         }
-        let group = match &mut self.group {
-            Some(group) => group,
-            slot => {
-                let number = self.started;
-                self.started += 1;
-                let mut writers = self.factory.create_column_writers(number)?.into_iter();
-                for (field, &leaves) in self.leaves.iter().enumerate() {
-                    let writers = writers.by_ref().take(leaves).collect();
-                    self.lanes.send(Job::Open {
-                        group: number,
-                        field,
-                        writers,
-                    })?;
-                }
-                slot.insert(Filling {
-                    number,
-                    rows: 0,
-                    bytes: 0,
-                })
-            }
-        };
+        // Each field's slices of the waiting rows, and their Arrow bytes.
+        let mut columns = Vec::with_capacity(self.leaves.len());
         for field in 0..self.leaves.len() {
             let mut arrays = Vec::with_capacity(self.waiting.len());
             let mut bytes = 0;
@@ -369,6 +351,29 @@ impl<W: Write + Send> Encoder<W> {
                 bytes += column.to_data().get_slice_memory_size()?;
                 arrays.push(Arc::clone(column));
             }
+            columns.push((arrays, bytes));
+        }
+        let group = match &mut self.group {
+            Some(group) => group,
+            slot => {
+                let number = self.started;
+                self.started += 1;
+                let mut writers = self.factory.create_column_writers(number)?.into_iter();
+                let fields = self
+                    .leaves
+                    .iter()
+                    .map(|&leaves| writers.by_ref().take(leaves).collect())
+                    .collect();
+                let weights: Vec<usize> = columns.iter().map(|(_, bytes)| *bytes).collect();
+                self.lanes.open(number, fields, &weights)?;
+                slot.insert(Filling {
+                    number,
+                    rows: 0,
+                    bytes: 0,
+                })
+            }
+        };
+        for (field, (arrays, bytes)) in columns.into_iter().enumerate() {
             group.bytes += bytes;
             self.lanes.send(Job::Step {
                 group: group.number,
@@ -475,9 +480,14 @@ type Done = Result<(usize, usize, Vec<ArrowColumnChunk>), ParquetError>;
 /// Where the columns are encoded: on the caller's thread, or on threads
 /// ("lanes") that each take their jobs in order. A field's columns of a row
 /// group always go to the same lane, so each column writer gets its
-/// slices in order, and the pages are the same bytes for any number of
-/// lanes; the row groups' columns go to the lanes in turn, so one row
-/// group's heavy column (`uci`) is encoded beside the next one's.
+/// slices in order, and the pages are the same bytes whichever lane it is
+/// and however many there are.
+///
+/// A row group's fields are given to the lanes when it opens, the heaviest
+/// first (by the Arrow bytes of its first step), each to the lane with the
+/// least Arrow data queued: so the two heavy columns of Lichess games
+/// (`uci`, then `clk`) go to two lanes, and the next row group's to the
+/// lanes that the last one's leave free.
 enum Lanes {
     Here {
         schema: SchemaRef,
@@ -488,6 +498,8 @@ enum Lanes {
         jobs: Vec<SyncSender<Job>>,
         done: Receiver<Done>,
         queued: Arc<Queued>,
+        /// The lane of each open field of a row group, by `(group, field)`.
+        route: HashMap<(usize, usize), usize>,
     },
 }
 
@@ -501,30 +513,52 @@ const LANE_JOBS: usize = 256;
 /// group's to be encoded beside the next one's.
 const MAX_QUEUED_BYTES: usize = 64 << 20;
 
-/// The Arrow data queued to the lanes, in bytes, and a signal when a lane
-/// has encoded some.
+/// The Arrow data queued to the lanes, in bytes, in all and by lane, and a
+/// signal when a lane has encoded some.
 #[derive(Default)]
 struct Queued {
-    bytes: Mutex<usize>,
+    bytes: Mutex<Load>,
     freed: Condvar,
 }
 
+#[derive(Default)]
+struct Load {
+    total: usize,
+    lanes: Vec<usize>,
+}
+
 impl Queued {
-    /// Waits for room for `bytes` more, and counts them.
-    fn add(&self, bytes: usize) {
-        let mut queued = self.bytes.lock().unwrap_or_else(PoisonError::into_inner);
-        while *queued > 0 && *queued + bytes > MAX_QUEUED_BYTES {
+    fn new(lanes: usize) -> Queued {
+        Queued {
+            bytes: Mutex::new(Load {
+                total: 0,
+                lanes: vec![0; lanes],
+            }),
+            freed: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Load> {
+        self.bytes.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Waits for room for `bytes` more, and counts them to `lane`.
+    fn add(&self, lane: usize, bytes: usize) {
+        let mut queued = self.lock();
+        while queued.total > 0 && queued.total + bytes > MAX_QUEUED_BYTES {
             queued = self
                 .freed
                 .wait(queued)
                 .unwrap_or_else(PoisonError::into_inner);
         }
-        *queued += bytes;
+        queued.total += bytes;
+        queued.lanes[lane] += bytes;
     }
 
-    fn remove(&self, bytes: usize) {
-        let mut queued = self.bytes.lock().unwrap_or_else(PoisonError::into_inner);
-        *queued = queued.saturating_sub(bytes);
+    fn remove(&self, lane: usize, bytes: usize) {
+        let mut queued = self.lock();
+        queued.total = queued.total.saturating_sub(bytes);
+        queued.lanes[lane] = queued.lanes[lane].saturating_sub(bytes);
         self.freed.notify_all();
     }
 }
@@ -539,9 +573,9 @@ impl Lanes {
             };
         }
         let (done_in, done) = channel();
-        let queued = Arc::new(Queued::default());
+        let queued = Arc::new(Queued::new(threads));
         let jobs = (0..threads)
-            .map(|_| {
+            .map(|lane| {
                 let (jobs_in, jobs) = sync_channel::<Job>(LANE_JOBS);
                 let (schema, done_in, queued) =
                     (Arc::clone(&schema), done_in.clone(), Arc::clone(&queued));
@@ -561,7 +595,7 @@ impl Lanes {
                         } else {
                             run(job, &schema, &mut open)
                         };
-                        queued.remove(bytes);
+                        queued.remove(lane, bytes);
                         if let Some(done) = done {
                             failed = done.is_err();
                             if done_in.send(done).is_err() {
@@ -573,7 +607,12 @@ impl Lanes {
                 jobs_in
             })
             .collect();
-        Lanes::Threads { jobs, done, queued }
+        Lanes::Threads {
+            jobs,
+            done,
+            queued,
+            route: HashMap::new(),
+        }
     }
 
     /// How many row groups may be left encoding while more rows come: as
@@ -585,6 +624,35 @@ impl Lanes {
         }
     }
 
+    /// Opens row group `group`: each field's column writers (`fields`,
+    /// in order) given to a lane, the heaviest by `weights` first, each to
+    /// the lane with the least data queued.
+    fn open(
+        &mut self,
+        group: usize,
+        fields: Vec<Vec<ArrowColumnWriter>>,
+        weights: &[usize],
+    ) -> Result<(), ParquetError> {
+        if let Lanes::Threads { queued, route, .. } = self {
+            let mut load = queued.lock().lanes.clone();
+            let mut order: Vec<usize> = (0..fields.len()).collect();
+            order.sort_by_key(|&field| std::cmp::Reverse(weights[field]));
+            for field in order {
+                let lane = (0..load.len()).min_by_key(|&lane| load[lane]).unwrap_or(0);
+                load[lane] += weights[field];
+                route.insert((group, field), lane);
+            }
+        }
+        for (field, writers) in fields.into_iter().enumerate() {
+            self.send(Job::Open {
+                group,
+                field,
+                writers,
+            })?;
+        }
+        Ok(())
+    }
+
     fn send(&mut self, job: Job) -> Result<(), ParquetError> {
         match self {
             Lanes::Here { schema, open, done } => {
@@ -593,14 +661,22 @@ impl Lanes {
                 }
                 Ok(())
             }
-            Lanes::Threads { jobs, done, queued } => {
-                if let Job::Step { bytes, .. } = job {
-                    queued.add(bytes);
+            Lanes::Threads {
+                jobs,
+                done,
+                queued,
+                route,
+            } => {
+                let lane = match &job {
+                    Job::Open { group, field, .. } | Job::Step { group, field, .. } => {
+                        route.get(&(*group, *field)).copied()
+                    }
+                    Job::Close { group, field } => route.remove(&(*group, *field)),
                 }
-                let (Job::Open { group, field, .. }
-                | Job::Step { group, field, .. }
-                | Job::Close { group, field }) = job;
-                let lane = (group + field) % jobs.len();
+                .ok_or_else(|| ParquetError::General("a column has no encoding thread".into()))?;
+                if let Job::Step { bytes, .. } = job {
+                    queued.add(lane, bytes);
+                }
                 jobs[lane].send(job).map_err(|_| match done.try_recv() {
                     Ok(Err(e)) => e,
                     _ => ParquetError::General("an encoding thread stopped".into()),
