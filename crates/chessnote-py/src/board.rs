@@ -2101,19 +2101,7 @@ impl PyBoard {
     /// The board as python-chess prints it: rank 8 first, FEN letters, `.`
     /// for an empty square.
     fn __str__(&self) -> String {
-        let mut text = String::with_capacity(127);
-        for rank in (0..8u8).rev() {
-            for file in 0..8u8 {
-                let sq = Square::new(
-                    chessnote::File::ALL[usize::from(file)],
-                    chessnote::Rank::ALL[usize::from(rank)],
-                );
-                text.push(self.setup.board.get(sq).map_or('.', |p| p.char()));
-                text.push(if file < 7 { ' ' } else { '\n' });
-            }
-        }
-        text.pop();
-        text
+        board_text(self.setup.board)
     }
 
     fn __repr__(&self) -> String {
@@ -2145,4 +2133,14 @@ fn is_capture(mv: Move) -> bool {
                 ..
             }
     )
+}
+
+/// A board as python-chess's `str(board)` prints it: the library's ASCII
+/// diagram without coordinates, rank 8 first, no newline at the end.
+pub(crate) fn board_text(board: chessnote::Board) -> String {
+    let mut diagram = Diagram::new(board);
+    diagram.coordinates = false;
+    let mut text = diagram.text(chessnote::DiagramStyle::Ascii).to_string();
+    text.pop();
+    text
 }

@@ -224,14 +224,28 @@ impl PyVariantBoard {
         setup
     }
 
+    /// The position on the board, then those before it since the halfmove
+    /// clock was last reset, without their clocks. A move that resets the
+    /// clock (a pawn's move, a capture) cannot be undone, so no position
+    /// before it comes back.
+    fn repetition_keys(&self) -> Vec<VariantSetup> {
+        let since = usize::from(self.halfmoves());
+        core::iter::once(&self.position)
+            .chain(
+                self.stack
+                    .iter()
+                    .rev()
+                    .take(since)
+                    .map(|(before, _)| before),
+            )
+            .map(Self::repetition_key)
+            .collect()
+    }
+
     /// How many times the position now on the board has stood there.
     fn repetitions(&self) -> usize {
-        let now = Self::repetition_key(&self.position);
-        1 + self
-            .stack
-            .iter()
-            .filter(|(before, _)| Self::repetition_key(before) == now)
-            .count()
+        let keys = self.repetition_keys();
+        keys.iter().filter(|&key| *key == keys[0]).count()
     }
 
     fn halfmoves(&self) -> u16 {
@@ -495,10 +509,22 @@ impl PyVariantBoard {
         self.halfmoves() >= 100 && self.has_legal_moves()
     }
 
-    /// Whether the position on the board stood there three times (the
-    /// moves that would make a third repetition are not looked at).
+    /// Whether the side to move may claim a threefold repetition: the
+    /// position occurred three times, or a legal move reaches one that
+    /// occurred twice.
     fn can_claim_threefold_repetition(&self) -> bool {
-        self.repetitions() >= 3
+        let keys = self.repetition_keys();
+        let seen = |key: &VariantSetup| keys.iter().filter(|&k| k == key).count();
+        if seen(&keys[0]) >= 3 {
+            return true;
+        }
+        self.position.legal_moves().into_iter().any(|mv| {
+            let mut next = self.position.clone();
+            next.play_unchecked(mv);
+            // Twice before (the current position among them): the move
+            // makes it three times.
+            seen(&Self::repetition_key(&next)) >= 2
+        })
     }
 
     fn can_claim_draw(&self) -> bool {
@@ -691,21 +717,7 @@ impl PyVariantBoard {
     /// The board as python-chess prints it: rank 8 first, FEN letters, `.`
     /// for an empty square.
     fn __str__(&self) -> String {
-        let board = self.position.position().to_setup().board;
-        let mut text = String::with_capacity(127);
-        for rank in chessnote::Rank::ALL.into_iter().rev() {
-            for file in chessnote::File::ALL {
-                let sq = chessnote::Square::new(file, rank);
-                text.push(board.get(sq).map_or('.', |p| p.char()));
-                text.push(if file == chessnote::File::H {
-                    '\n'
-                } else {
-                    ' '
-                });
-            }
-        }
-        text.pop();
-        text
+        crate::board::board_text(self.position.position().to_setup().board)
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {

@@ -216,3 +216,40 @@ def test_board_s_variant_names_its_class():
         chessnote.Board(variant="Three-check")
     with pytest.raises(ValueError):
         chessnote.Board(variant="shogi")
+
+
+SHUFFLES = {
+    "RacingKingsBoard": ["e2d4", "d2b3", "d4e2", "b3d2"],
+    # White has only pawns: its moves reset the clock, Black's knight
+    # comes back between them (White's moves are filled in as played).
+    "HordeBoard": ["pawn", "g8f6", "pawn", "f6g8"],
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_repetitions_are_python_chess_s(name):
+    chess = python_chess()
+    import chess.variant
+
+    ours, theirs = getattr(chessnote.variant, name)(), getattr(chess.variant, name)()
+    cycle = SHUFFLES.get(name, ["g1f3", "g8f6", "f3g1", "f6g8"])
+    for ply, uci in enumerate(cycle * 5):
+        if uci == "pawn":
+            uci = min(m.uci() for m in theirs.legal_moves
+                      if theirs.piece_type_at(m.from_square) == chess.PAWN)
+        theirs.push(chess.Move.from_uci(uci))
+        ours.push(chessnote.Move.from_uci(uci))
+        where = f"{name} ply {ply}: {theirs.fen()}"
+        assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition(), \
+            where
+        assert ours.is_fivefold_repetition() == theirs.is_fivefold_repetition(), where
+        assert outcome_claimed(ours) == outcome_claimed(theirs), where
+    if name == "HordeBoard":
+        assert not ours.can_claim_threefold_repetition()
+    else:
+        assert ours.outcome().termination.name == "FIVEFOLD_REPETITION"
+
+
+def outcome_claimed(board):
+    found = board.outcome(claim_draw=True)
+    return None if found is None else (found.termination.name, found.winner)
