@@ -515,13 +515,12 @@ const MAX_QUEUED_BYTES: usize = 64 << 20;
 
 /// The Arrow data queued to the lanes, in bytes, in all and by lane, and a
 /// signal when a lane has encoded some.
-#[derive(Default)]
 struct Queued {
     bytes: Mutex<Load>,
     freed: Condvar,
 }
 
-#[derive(Default)]
+/// The bytes queued: in all, and to each lane.
 struct Load {
     total: usize,
     lanes: Vec<usize>,
