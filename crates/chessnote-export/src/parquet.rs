@@ -254,11 +254,7 @@ impl<W: Write + Send> ParquetFile<W> {
         for leaf in 0..descr.num_columns() {
             leaves[descr.get_column_root_idx(leaf)] += 1;
         }
-        let threads = match options.threads {
-            0 => std::thread::available_parallelism().map_or(1, usize::from),
-            n => n,
-        }
-        .min(MAX_ENCODE_THREADS);
+        let threads = chessnote_io::pipeline::workers(options.threads).min(MAX_ENCODE_THREADS);
         Ok(ParquetFile {
             pending: Rebatcher::default(),
             encoder: Encoder {

@@ -176,11 +176,7 @@ impl Pipeline {
     /// calling thread; at most [`Pipeline::MAX_THREADS`]).
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Pipeline {
-        self.threads = match threads {
-            0 => thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        }
-        .min(Pipeline::MAX_THREADS);
+        self.threads = workers(threads);
         self
     }
 
@@ -888,4 +884,21 @@ impl Read for ReadAhead {
         self.at += n;
         Ok(n)
     }
+}
+
+/// The workers that `threads` asks for: 0 is one per core, and never more
+/// than [`Pipeline::MAX_THREADS`].
+///
+/// ```
+/// use chessnote_io::pipeline::{Pipeline, workers};
+/// assert_eq!(workers(3), 3);
+/// assert!(workers(0) >= 1);
+/// assert_eq!(workers(100_000), Pipeline::MAX_THREADS);
+/// ```
+pub fn workers(threads: usize) -> usize {
+    match threads {
+        0 => thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .min(Pipeline::MAX_THREADS)
 }

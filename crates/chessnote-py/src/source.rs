@@ -55,11 +55,10 @@ pub fn open(source: &Bound<'_, PyAny>, threads: usize, range: Option<&str>) -> P
         name = "<bytes>".to_owned();
     } else if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
         let path: PathBuf = source.extract()?;
-        let workers = match threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
-        let opened = match chessnote_io::frames::open_parallel(&path, workers.div_ceil(4))? {
+        let opened = match chessnote_io::frames::open_parallel(
+            &path,
+            chessnote_io::frames::decoders_for(threads),
+        )? {
             Some(opened) => opened,
             None => chessnote_io::open(Some(&path))?,
         };

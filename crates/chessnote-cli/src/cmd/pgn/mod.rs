@@ -577,21 +577,17 @@ impl Source {
     }
 
     /// Opens it for `threads` workers (0: one per core): a `.zst` file of
-    /// several frames (pzstd's, as the Lichess dumps) is decoded by a
-    /// thread for every 4 workers (libzstd decodes about 2 GB/s of PGN a
-    /// core, 4 workers read about 1.3), a frame each, in order; anything
-    /// else as [`Source::open`]. With whether a `.zst` that the workers
-    /// would have decoded in parallel is one frame, decoded on one thread.
+    /// several frames (pzstd's, as the Lichess dumps) is decoded a frame
+    /// each on the threads [`chessnote_io::frames::decoders_for`] gives
+    /// it, in order; anything else as [`Source::open`]. With whether a
+    /// `.zst` that the workers would have decoded in parallel is one frame,
+    /// decoded on one thread.
     ///
     /// # Errors
     ///
     /// As [`Source::open`]'s.
     pub fn open_for(&self, threads: usize) -> std::io::Result<(chessnote_io::Opened, bool)> {
-        let workers = match threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
-        let decoders = workers.div_ceil(4);
+        let decoders = chessnote_io::frames::decoders_for(threads);
         if let (Some(path), None, None) = (&self.path, &self.member, self.range)
             && let Some(opened) = chessnote_io::frames::open_parallel(path, decoders)?
         {
