@@ -509,51 +509,44 @@ const LANE_JOBS: usize = 256;
 /// group's to be encoded beside the next one's.
 const MAX_QUEUED_BYTES: usize = 64 << 20;
 
-/// The Arrow data queued to the lanes, in bytes, in all and by lane, and a
-/// signal when a lane has encoded some.
+/// The Arrow data queued to each lane, in bytes, and a signal when a lane
+/// has encoded some.
 struct Queued {
-    bytes: Mutex<Load>,
+    lanes: Mutex<Vec<usize>>,
     freed: Condvar,
-}
-
-/// The bytes queued: in all, and to each lane.
-struct Load {
-    total: usize,
-    lanes: Vec<usize>,
 }
 
 impl Queued {
     fn new(lanes: usize) -> Queued {
         Queued {
-            bytes: Mutex::new(Load {
-                total: 0,
-                lanes: vec![0; lanes],
-            }),
+            lanes: Mutex::new(vec![0; lanes]),
             freed: Condvar::new(),
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Load> {
-        self.bytes.lock().unwrap_or_else(PoisonError::into_inner)
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<usize>> {
+        self.lanes.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Waits for room for `bytes` more, and counts them to `lane`.
+    /// Waits for room for `bytes` more in all, and counts them to `lane`.
     fn add(&self, lane: usize, bytes: usize) {
         let mut queued = self.lock();
-        while queued.total > 0 && queued.total + bytes > MAX_QUEUED_BYTES {
+        loop {
+            let total: usize = queued.iter().sum();
+            if total == 0 || total + bytes <= MAX_QUEUED_BYTES {
+                break;
+            }
             queued = self
                 .freed
                 .wait(queued)
                 .unwrap_or_else(PoisonError::into_inner);
         }
-        queued.total += bytes;
-        queued.lanes[lane] += bytes;
+        queued[lane] += bytes;
     }
 
     fn remove(&self, lane: usize, bytes: usize) {
         let mut queued = self.lock();
-        queued.total = queued.total.saturating_sub(bytes);
-        queued.lanes[lane] = queued.lanes[lane].saturating_sub(bytes);
+        queued[lane] = queued[lane].saturating_sub(bytes);
         self.freed.notify_all();
     }
 }
@@ -629,7 +622,7 @@ impl Lanes {
         weights: &[usize],
     ) -> Result<(), ParquetError> {
         if let Lanes::Threads { queued, route, .. } = self {
-            let mut load = queued.lock().lanes.clone();
+            let mut load = queued.lock().clone();
             let mut order: Vec<usize> = (0..fields.len()).collect();
             order.sort_by_key(|&field| std::cmp::Reverse(weights[field]));
             for field in order {
