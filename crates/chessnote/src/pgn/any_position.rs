@@ -149,12 +149,9 @@ impl AnyPosition {
         let Some(mv) = mv else {
             return super::write::write_null(out, notation);
         };
-        match position.write_move(notation, mv) {
-            Some(text) => out.push_str(&text),
-            None => {
-                // Writing to a String cannot fail.
-                let _ = write!(out, "{mv}");
-            }
+        if !position.append_move(out, notation, mv) {
+            // Writing to a String cannot fail.
+            let _ = write!(out, "{mv}");
         }
     }
 

@@ -256,7 +256,7 @@ impl Ply<'_> {
             }
             .append_to(out),
             _ => match state.previous_position() {
-                Some(before) => out.push_str(&before.write_move(notation, mv)),
+                Some(before) => before.append_move(out, notation, mv),
                 None => {
                     let _ = write!(out, "{mv}");
                 }

@@ -13,12 +13,8 @@ use core::fmt::Write as _;
 
 use super::commands::{Centis, Eval, commands, write_clock, write_emt};
 use super::{GameResult, Nag};
-use crate::eran::Eran;
-use crate::lan::LanPlus;
 use crate::position::{Notation, Position, WriteNotation};
-use crate::san::SanPlus;
 use crate::text::named_enum;
-use crate::uci::Uci;
 use crate::{Color, Move};
 
 #[cfg(doc)]
@@ -432,19 +428,10 @@ pub(super) fn write_move(
     mv: Option<Move>,
     notation: WriteNotation,
 ) {
-    let Some(mv) = mv else {
-        return write_null(out, notation);
-    };
-    // Writing to a String cannot fail.
-    let _ = match notation.notation() {
-        Notation::San => write!(out, "{}", SanPlus::from_move(position, mv)),
-        Notation::Lan => write!(out, "{}", LanPlus::from_move(position, mv)),
-        Notation::Uci => write!(out, "{}", Uci::from_move(mv, position.castling_mode())),
-        Notation::Eran => match Eran::from_move(position, mv) {
-            Ok(eran) => write!(out, "{}", eran.display(notation.eran_style())),
-            Err(_) => write!(out, "{mv}"),
-        },
-    };
+    match mv {
+        Some(mv) => position.append_move(out, notation, mv),
+        None => write_null(out, notation),
+    }
 }
 
 /// A comment's text with its clock and evaluation commands kept,

@@ -4,7 +4,7 @@
 //! another (`chessnote convert --variant`), antichess's king promotions
 //! too (`e8=K`, `e7e8k`, `Pawn e7-e8 ->King`).
 
-use alloc::string::{String, ToString};
+use alloc::string::String;
 
 use super::convert::{missing_leniencies, null_move, syntax, the_only_one};
 use super::variant_san::is_board_move;
@@ -229,13 +229,43 @@ impl VariantPosition {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_move(&self, notation: impl Into<WriteNotation>, mv: Move) -> Option<String> {
+        let mut text = String::new();
+        self.append_move(&mut text, notation, mv).then_some(text)
+    }
+
+    /// Appends a legal move in `notation` to `out`, as
+    /// [`VariantPosition::write_move`] writes it but without a `String` of
+    /// its own; `false`, with nothing appended, only where `write_move`
+    /// gives `None`.
+    ///
+    /// ```
+    /// use chessnote::position::{Notation, VariantPosition};
+    /// use chessnote::Variant;
+    /// let position = VariantPosition::new(Variant::Horde);
+    /// let mut line = String::from("1. ");
+    /// assert!(position.append_move(&mut line, Notation::San, position.parse_uci(b"b5b6")?));
+    /// assert_eq!(line, "1. b6");
+    /// # Ok::<(), chessnote::position::MoveError>(())
+    /// ```
+    pub fn append_move(
+        &self,
+        out: &mut String,
+        notation: impl Into<WriteNotation>,
+        mv: Move,
+    ) -> bool {
+        use core::fmt::Write;
         let notation = notation.into();
-        Some(match notation.notation() {
-            Notation::San => self.san(mv).to_string(),
-            Notation::Lan => self.lan(mv).to_string(),
-            Notation::Uci => Uci::from_move(mv, self.position().castling_mode()).to_string(),
-            Notation::Eran => self.eran(mv)?.display(notation.eran_style()).to_string(),
-        })
+        match notation.notation() {
+            Notation::San => self.san(mv).append_to(out),
+            Notation::Lan => self.lan(mv).append_to(out),
+            Notation::Uci => Uci::from_move(mv, self.position().castling_mode()).append_to(out),
+            Notation::Eran => match self.eran(mv) {
+                // Writing to a `String` cannot fail.
+                Some(eran) => drop(write!(out, "{}", eran.display(notation.eran_style()))),
+                None => return false,
+            },
+        }
+        true
     }
 
     /// Reads a move in one notation, writes it in another, and plays it,

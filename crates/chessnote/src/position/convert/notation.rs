@@ -443,18 +443,43 @@ impl Position {
         notation: impl Into<WriteNotation>,
         mv: Move,
     ) -> alloc::string::String {
-        use alloc::string::ToString;
+        let mut text = alloc::string::String::new();
+        self.append_move(&mut text, notation, mv);
+        text
+    }
+
+    /// Appends a legal move in `notation` to `out`: what
+    /// [`Position::write_move`] returns, without a `String` of its own
+    /// (for writers that put many moves into one).
+    ///
+    /// ```
+    /// use chessnote::position::{Notation, Position};
+    /// let position = Position::new();
+    /// let mut line = String::from("1. ");
+    /// position.append_move(&mut line, Notation::Lan, position.parse_uci(b"g1f3").unwrap());
+    /// assert_eq!(line, "1. Ng1-f3");
+    /// ```
+    pub fn append_move(
+        &self,
+        out: &mut alloc::string::String,
+        notation: impl Into<WriteNotation>,
+        mv: Move,
+    ) {
+        use core::fmt::Write;
         let notation = notation.into();
         match notation.notation() {
-            Notation::San => SanPlus::from_move(self, mv).to_string(),
-            Notation::Lan => LanPlus::from_move(self, mv).to_string(),
-            Notation::Uci => Uci::from_move(mv, self.castling_mode()).to_string(),
+            Notation::San => SanPlus::from_move(self, mv).append_to(out),
+            Notation::Lan => LanPlus::from_move(self, mv).append_to(out),
+            Notation::Uci => Uci::from_move(mv, self.castling_mode()).append_to(out),
             // Every legal move has an ERAN; a hand-made impossible one falls
-            // back to the crate's plain rendering.
-            Notation::Eran => Eran::from_move(self, mv).map_or_else(
-                |_| mv.to_string(),
-                |e| e.display(notation.eran_style()).to_string(),
-            ),
+            // back to the crate's plain rendering. Writing to a `String`
+            // cannot fail.
+            Notation::Eran => {
+                let _ = match Eran::from_move(self, mv) {
+                    Ok(eran) => write!(out, "{}", eran.display(notation.eran_style())),
+                    Err(_) => write!(out, "{mv}"),
+                };
+            }
         }
     }
 
