@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed corpora for the long fuzz runs of `position`, `convert`, `zip` and `book`,
+"""Seed corpora for the long fuzz runs of `position`, `convert`, `zip`, `book` and `frames`,
 from data no one here wrote: run by hand, then pass the folder after the
 corpus.
 
@@ -15,7 +15,9 @@ FEN, a zero byte and 16 random bytes (the plies the target plays);
 legal move of it in SAN, UCI or LAN, and pasted movetext of shared games
 (comments, variations and NAGs in it); `zip` seeds are small archives of
 shared PGN files written by Python's zipfile (stored, deflated, with a
-comment, with a directory, zip64).
+comment, with a directory, zip64); `frames` seeds are shared PGN files cut
+into zstd frames (python-zstandard's, with and without content sizes and
+checksums), some after pzstd's 12-byte size header.
 """
 
 import io
@@ -106,7 +108,28 @@ def main():
     for at in [first] + list(range(0, len(book), len(book) // 20 // 16 * 16))[:20]:
         (out / "book" / f"s{b}").write_bytes(book[at : at + 16 * 24])
         b += 1
-    print(f"{min(len(fens), 3000)} position seeds, {n} convert seeds, {z} zip seeds, {b} book seeds in {out}")
+    # `frames` seeds: files of 1 to 4 zstd frames, every other one after
+    # pzstd's skippable frame giving its size.
+    (out / "frames").mkdir(parents=True, exist_ok=True)
+    f = 0
+    for i, path in enumerate(games[:12]):
+        data = path.read_bytes()[:3000]
+        pieces = 1 + i % 4
+        compressor = zstandard.ZstdCompressor(
+            level=1 + i % 19, write_checksum=i % 2 == 0, write_content_size=i % 3 != 0
+        )
+        seed = b""
+        for k in range(pieces):
+            frame = compressor.compress(data[k * len(data) // pieces : (k + 1) * len(data) // pieces])
+            if (k + i) % 2:
+                seed += b"\x50\x2a\x4d\x18\x04\x00\x00\x00" + len(frame).to_bytes(4, "little")
+            seed += frame
+        (out / "frames" / f"s{f}").write_bytes(seed)
+        f += 1
+    print(
+        f"{min(len(fens), 3000)} position seeds, {n} convert seeds, {z} zip seeds, "
+        f"{b} book seeds, {f} frames seeds in {out}"
+    )
 
 
 if __name__ == "__main__":
