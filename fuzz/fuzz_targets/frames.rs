@@ -4,9 +4,9 @@
 //! `plan`, `--range` and the parallel decoder start from) on arbitrary
 //! bytes: no panic or hang; frames found are in order, next to each other,
 //! and cover the bytes but for skippable frames at the end; the only error
-//! is corrupt data; and a frame found
-//! by walking its blocks ends where libzstd's
-//! `ZSTD_findFrameCompressedSize` says it does, whenever libzstd can tell.
+//! is corrupt data; and a frame found by walking its blocks ends where
+//! libzstd's `ZSTD_findFrameCompressedSize` says it does, whenever libzstd
+//! can tell.
 
 use std::io::{Cursor, ErrorKind};
 
@@ -27,7 +27,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let end = frames[frames.len() - 1].end;
     assert!(end <= len);
     if end < len {
-        // Only skippable frames (metadata) after the last frame.
+        // After the last frame, skippable frames (metadata) only.
         let magic = u32::from_le_bytes(data[end as usize..end as usize + 4].try_into().unwrap());
         assert_eq!(magic & 0xFFFF_FFF0, 0x184D_2A50, "{frames:?}");
     }

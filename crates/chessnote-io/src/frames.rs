@@ -101,8 +101,9 @@ fn bad(what: impl std::fmt::Display) -> io::Error {
 /// seconds to walk for every 40 MB).
 struct Headers<R> {
     file: BufReader<R>,
-    /// Where the next read starts (`u64::MAX` after a failed read: the
-    /// next one seeks from the start).
+    /// Where the source stands: `u64::MAX` when unknown (at first, and
+    /// after a failed read), and the next read then seeks to its offset
+    /// from the start.
     pos: u64,
 }
 
@@ -114,7 +115,7 @@ impl<R: Read + Seek> Headers<R> {
     fn new(file: R) -> Headers<R> {
         Headers {
             file: BufReader::with_capacity(Self::BUFFER, file),
-            pos: 0,
+            pos: u64::MAX,
         }
     }
 
@@ -919,6 +920,13 @@ mod tests {
         assert_eq!(
             found,
             starts.into_iter().zip(ends.clone()).collect::<Vec<_>>()
+        );
+        // A source that does not stand at its start is read from there.
+        let mut source = io::Cursor::new(&data);
+        source.set_position(7);
+        assert_eq!(
+            zstd_frames_in(source, data.len() as u64).unwrap().unwrap(),
+            frames
         );
         let mut read = Vec::new();
         let mut opened = open_parallel(&path, 3).unwrap().unwrap();
