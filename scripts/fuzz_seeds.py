@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed corpora for the long fuzz runs of `position`, `convert`, `zip`, `book` and `frames`,
+"""Seed corpora for the long fuzz runs of `position`, `convert`, `zip`, `book`, `frames` and `ranges`,
 from data no one here wrote: run by hand, then pass the folder after the
 corpus.
 
@@ -17,7 +17,9 @@ legal move of it in SAN, UCI or LAN, and pasted movetext of shared games
 shared PGN files written by Python's zipfile (stored, deflated, with a
 comment, with a directory, zip64); `frames` seeds are shared PGN files cut
 into zstd frames (python-zstandard's, with and without content sizes and
-checksums), some after pzstd's 12-byte size header.
+checksums), some after pzstd's 12-byte size header; `ranges` seeds are shared
+PGN files in the target's own form (a count of cuts, the cuts, the text with a
+zero byte for each `\\n[Event `).
 """
 
 import io
@@ -126,9 +128,20 @@ def main():
             seed += frame
         (out / "frames" / f"s{f}").write_bytes(seed)
         f += 1
+    # `ranges` seeds: the target cuts the text into frames itself.
+    (out / "ranges").mkdir(parents=True, exist_ok=True)
+    r = 0
+    for i, path in enumerate(games[:12]):
+        body = path.read_bytes()[:6000].replace(b"\n[Event ", b"\x00")
+        cuts = 1 + i % 7
+        head = bytes([cuts]) + b"".join(
+            rng.randrange(len(body) + 1).to_bytes(2, "little") for _ in range(cuts)
+        )
+        (out / "ranges" / f"s{r}").write_bytes(head + body)
+        r += 1
     print(
         f"{min(len(fens), 3000)} position seeds, {n} convert seeds, {z} zip seeds, "
-        f"{b} book seeds, {f} frames seeds in {out}"
+        f"{b} book seeds, {f} frames seeds, {r} ranges seeds in {out}"
     )
 
 

@@ -95,6 +95,18 @@ fn bad(what: impl std::fmt::Display) -> io::Error {
     )
 }
 
+/// The error of `frame`, which does not decode, with its place: `plan`'s
+/// ranges that leave it out still read.
+fn frame_failed(error: &io::Error, frame: Frame) -> io::Error {
+    io::Error::new(
+        error.kind(),
+        format!(
+            "corrupt zstd data: {error}, in the frame at bytes {}:{}",
+            frame.start, frame.end
+        ),
+    )
+}
+
 /// A file read at offsets that mostly go forward, through a small buffer:
 /// the headers of a frame's blocks, read one after another, cost a system
 /// call per buffer, not two per block (a frame of many tiny blocks took
@@ -325,7 +337,10 @@ pub fn plan(path: &Path, parts: usize) -> io::Result<Vec<Range>> {
 
 /// The games of `range` of the zstd file at `path` (see the module's
 /// text: those that start in its frames' text), decompressed. `range` must
-/// start and end at frames, as [`plan`]'s ranges do.
+/// start and end at frames, as [`plan`]'s ranges do. Its
+/// [`Opened::compression`] is zstd, and [`Opened::read`] counts the range's
+/// compressed bytes (not those of the frame after it, read for the last
+/// game's end), against an [`Opened::size`] of the range's length.
 ///
 /// # Errors
 ///
@@ -360,7 +375,10 @@ pub fn open_range(path: &Path, range: Range) -> io::Result<Opened> {
         frames,
         next: first,
         ends: last + 1,
+        range_end: range.end,
+        read: crate::Counter::default(),
         current: None,
+        scratch: Vec::new(),
         head: first > 0,
         produced: 0,
         range_text: None,
@@ -369,7 +387,13 @@ pub fn open_range(path: &Path, range: Range) -> io::Result<Opened> {
         done: false,
     };
     let size = range.end - range.start;
-    crate::open_reader(Box::new(reader), Some(size))
+    let read = reader.read.clone();
+    let mut opened = crate::open_reader(Box::new(reader), Some(size))?;
+    // Zstd, decoded here: on one thread it is read ahead, as a .zst is,
+    // and its progress counts the range's compressed bytes.
+    opened.compression = crate::Compression::Zstd;
+    opened.read = read;
+    Ok(opened)
 }
 
 /// The decoders for [`open_parallel`] that `threads` workers (as
@@ -562,8 +586,7 @@ fn decode_frames(
                 return;
             }
             if let Err(e) = result {
-                let error = io::Error::new(e.kind(), format!("corrupt zstd data: {e}"));
-                let _ = blocks.send(Err(error));
+                let _ = blocks.send(Err(frame_failed(&e, frame)));
                 return;
             }
             if end {
@@ -631,7 +654,15 @@ struct RangeText {
     next: usize,
     /// The first frame after the range.
     ends: usize,
-    current: Option<Box<dyn Read + Send>>,
+    /// Where the range's last frame ends.
+    range_end: u64,
+    /// The range's compressed bytes read so far (the frame after it, read
+    /// for the last game's end, not counted): a progress bar's.
+    read: crate::Counter,
+    /// The frame being decoded, and its decoder.
+    current: Option<(Frame, Box<dyn Read + Send>)>,
+    /// Where a frame's decoder writes (1 MiB, allocated once).
+    scratch: Vec<u8>,
     /// Whether the text before the first game is still to be cut off.
     head: bool,
     /// Bytes of text decoded so far.
@@ -647,6 +678,23 @@ struct RangeText {
 /// A game's first line, after the newline before it.
 const GAME: &[u8] = b"\n[Event ";
 
+/// A frame's bytes, counted as they are read (when `read` is there).
+struct Counted<R> {
+    inner: R,
+    read: Option<crate::Counter>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if let Some(read) = &self.read {
+            read.0
+                .fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        }
+        Ok(n)
+    }
+}
+
 impl RangeText {
     /// Decodes more text into `pending`: false at the end of the file.
     fn decode_more(&mut self) -> io::Result<bool> {
@@ -661,21 +709,28 @@ impl RangeText {
                 self.next += 1;
                 let mut file = File::open(&self.path)?;
                 file.seek(SeekFrom::Start(frame.start))?;
-                let raw = BufReader::new(file.take(frame.end - frame.start));
-                self.current = Some(crate::zstd_decoder(raw)?);
+                let raw = BufReader::new(Counted {
+                    inner: file.take(frame.end - frame.start),
+                    read: (frame.end <= self.range_end).then(|| self.read.clone()),
+                });
+                self.current = Some((frame, crate::zstd_decoder(raw)?));
             }
-            let mut buf = vec![0u8; 1 << 20];
-            let n = self
-                .current
-                .as_mut()
-                .map_or(Ok(0), |current| current.read(&mut buf))?;
+            if self.scratch.is_empty() {
+                self.scratch = vec![0; 1 << 20];
+            }
+            let n = match &mut self.current {
+                Some((frame, decoder)) => decoder
+                    .read(&mut self.scratch)
+                    .map_err(|e| frame_failed(&e, *frame))?,
+                None => 0,
+            };
             if n == 0 {
                 self.current = None;
                 continue;
             }
             self.pending.drain(..self.at);
             self.at = 0;
-            self.pending.extend_from_slice(&buf[..n]);
+            self.pending.extend_from_slice(&self.scratch[..n]);
             self.produced += n as u64;
             return Ok(true);
         }
@@ -688,12 +743,34 @@ impl Read for RangeText {
             if self.done || buf.is_empty() {
                 return Ok(0);
             }
+            // Inside the range, with nothing pending, the decoder writes
+            // straight into `buf` (no copy through `pending`).
+            if !self.head
+                && self.range_text.is_none()
+                && self.at == self.pending.len()
+                && let Some((frame, decoder)) = &mut self.current
+            {
+                let n = decoder.read(buf).map_err(|e| frame_failed(&e, *frame))?;
+                if n == 0 {
+                    self.current = None;
+                } else {
+                    self.pending.clear();
+                    self.at = 0;
+                    self.produced += n as u64;
+                    return Ok(n);
+                }
+            }
             // The global offset of pending[0].
             let base = self.produced - self.pending.len() as u64;
             let text = &self.pending[self.at..];
             if self.head {
-                // Cut off what comes before the first game's line.
+                // Cut off what comes before the first game's line. A range
+                // whose own text has no `\n` before a game line (a game
+                // longer than its frames) has no game: the range before it
+                // reads that game on to its end.
+                let own = self.range_text.unwrap_or(u64::MAX);
                 match memchr::memmem::find(text, GAME) {
+                    Some(i) if base + (self.at + i) as u64 >= own => self.done = true,
                     Some(i) => {
                         self.at += i + 1;
                         self.head = false;
@@ -702,7 +779,7 @@ impl Read for RangeText {
                         // Keep what could be the start of the pattern.
                         let keep = text.len().min(GAME.len() - 1);
                         self.at = self.pending.len() - keep;
-                        if !self.decode_more()? {
+                        if base + self.at as u64 >= own || !self.decode_more()? {
                             self.done = true;
                         }
                     }
@@ -762,6 +839,13 @@ mod tests {
     /// Games whose text is cut into frames at bytes that are no game
     /// boundary; every other frame after a pzstd size header.
     fn file(games: usize, cuts: &[usize]) -> (Vec<u8>, Vec<u8>) {
+        let text = games_text(games);
+        let data = framed(&text, cuts);
+        (text, data)
+    }
+
+    /// `games` short games, each with a comment that looks like a tag.
+    fn games_text(games: usize) -> Vec<u8> {
         let mut text = Vec::new();
         for i in 0..games {
             text.extend_from_slice(
@@ -769,6 +853,12 @@ mod tests {
                     .as_bytes(),
             );
         }
+        text
+    }
+
+    /// `text` cut into frames at `cuts`; every other frame after a pzstd
+    /// size header.
+    fn framed(text: &[u8], cuts: &[usize]) -> Vec<u8> {
         let mut bounds = vec![0];
         bounds.extend(cuts.iter().map(|&c| c.min(text.len())));
         bounds.push(text.len());
@@ -784,7 +874,7 @@ mod tests {
             }
             out.extend_from_slice(&frame);
         }
-        (text, out)
+        out
     }
 
     fn temp(name: &str, data: &[u8]) -> std::path::PathBuf {
@@ -807,11 +897,11 @@ mod tests {
             assert_eq!(ranges.len(), parts.min(6));
             let mut read = Vec::new();
             for range in ranges {
-                open_range(&path, range)
-                    .unwrap()
-                    .reader
-                    .read_to_end(&mut read)
-                    .unwrap();
+                let mut opened = open_range(&path, range).unwrap();
+                opened.reader.read_to_end(&mut read).unwrap();
+                assert_eq!(opened.compression, crate::Compression::Zstd);
+                let size = range.end - range.start;
+                assert_eq!((opened.read.get(), opened.size), (size, Some(size)));
             }
             assert!(read == text, "{parts} parts");
         }
@@ -829,6 +919,48 @@ mod tests {
             zstd_frames(&cut).unwrap_err().kind(),
             io::ErrorKind::InvalidData
         );
+    }
+
+    #[test]
+    fn ranges_of_frames_larger_than_a_block_are_the_whole_text() {
+        // Frames of more than the 1 MiB a range decodes at a time: the
+        // middle of each is read straight from its decoder. A game of 2.5
+        // MB across the second cut: the range before it reads on, and the
+        // range after it skips, more than 1 MiB to the next game.
+        let mut text = games_text(25_000);
+        let giant = text.len();
+        text.extend_from_slice(b"[Event \"giant\"]\n[Result \"*\"]\n\n1. e4 {");
+        for _ in 0..25_000 {
+            text.extend_from_slice(&[b'x'; 99]);
+            text.push(b'\n');
+        }
+        text.extend_from_slice(b"} e5 *\n\n");
+        text.extend_from_slice(&games_text(25_000));
+        let cuts = [
+            10_001,
+            giant + 1_000,
+            giant + 1_200_000,
+            text.len() - 500_000,
+        ];
+        let data = framed(&text, &cuts);
+        let path = temp("big-frames.pgn.zst", &data);
+        for parts in 1..=5 {
+            for chunk in [4096, 1 << 20] {
+                let mut read = Vec::new();
+                for range in plan(&path, parts).unwrap() {
+                    let mut reader = open_range(&path, range).unwrap().reader;
+                    let mut buf = vec![0; chunk];
+                    loop {
+                        let n = reader.read(&mut buf).unwrap();
+                        if n == 0 {
+                            break;
+                        }
+                        read.extend_from_slice(&buf[..n]);
+                    }
+                }
+                assert!(read == text, "{parts} parts, reads of {chunk}");
+            }
+        }
     }
 
     #[test]
@@ -866,10 +998,37 @@ mod tests {
         let mut read = Vec::new();
         let err = opened.reader.read_to_end(&mut read).unwrap_err();
         assert!(err.to_string().starts_with("corrupt zstd data"), "{err}");
+        let place = format!(
+            ", in the frame at bytes {}:{}",
+            frames[3].start, frames[3].end
+        );
+        assert!(err.to_string().ends_with(&place), "{err}");
         assert!(
             text.starts_with(&read) && read.len() >= 40_050,
             "{}",
             read.len()
+        );
+        // Read as ranges: the one with the damaged frame fails, naming it
+        // in the same words; the others read.
+        let whole = |from: usize, to: usize| Range {
+            start: frames[from].start,
+            end: frames[to].end,
+            frames: to + 1 - from,
+        };
+        let mut range = open_range(&path, whole(2, 3)).unwrap();
+        let err = range.reader.read_to_end(&mut Vec::new()).unwrap_err();
+        assert!(err.to_string().starts_with("corrupt zstd data"), "{err}");
+        assert!(err.to_string().ends_with(&place), "{err}");
+        let mut after = Vec::new();
+        open_range(&path, whole(4, 5))
+            .unwrap()
+            .reader
+            .read_to_end(&mut after)
+            .unwrap();
+        assert!(
+            !after.is_empty() && text.ends_with(&after),
+            "{}",
+            after.len()
         );
     }
 

@@ -40,7 +40,7 @@ pub fn open(source: &Bound<'_, PyAny>, threads: usize, range: Option<&str>) -> P
         let path: PathBuf = source.extract()?;
         let opened = chessnote_io::frames::open_range(&path, range)?;
         return Ok(Source {
-            decoded: true,
+            decoded: opened.compression != chessnote_io::Compression::None,
             read: opened.reader,
             name: format!("{}[{}:{}]", path.display(), range.start, range.end),
         });
