@@ -13,9 +13,10 @@
 //! the text before the first line that starts with `[Event ` belongs to
 //! the game the range before ends with, and the last game of the range is
 //! read on into the frames after it, to the first line that starts with
-//! `[Event ` past the range's text. The ranges of a plan, read one by one,
-//! give every game of the file once, in order (for files whose games each
-//! start with an `Event` tag, as every Lichess game does).
+//! `[Event ` past the range's text. A range whose text has no such line
+//! (it lies inside one long game) has no games. The ranges of a plan, read
+//! one by one, give every game of the file once, in order (for files whose
+//! games each start with an `Event` tag, as every Lichess game does).
 //!
 //! ```no_run
 //! # fn main() -> std::io::Result<()> {
