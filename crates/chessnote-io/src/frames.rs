@@ -679,23 +679,6 @@ struct RangeText {
 /// A game's first line, after the newline before it.
 const GAME: &[u8] = b"\n[Event ";
 
-/// A frame's bytes, counted as they are read (when `read` is there).
-struct Counted<R> {
-    inner: R,
-    read: Option<crate::Counter>,
-}
-
-impl<R: Read> Read for Counted<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        if let Some(read) = &self.read {
-            read.0
-                .fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
-        }
-        Ok(n)
-    }
-}
-
 impl RangeText {
     /// Decodes more text into `pending`: false at the end of the file.
     fn decode_more(&mut self) -> io::Result<bool> {
@@ -710,9 +693,16 @@ impl RangeText {
                 self.next += 1;
                 let mut file = File::open(&self.path)?;
                 file.seek(SeekFrom::Start(frame.start))?;
-                let raw = BufReader::new(Counted {
-                    inner: file.take(frame.end - frame.start),
-                    read: (frame.end <= self.range_end).then(|| self.read.clone()),
+                // The frame after the range is counted apart.
+                let read = if frame.end <= self.range_end {
+                    self.read.clone()
+                } else {
+                    crate::Counter::default()
+                };
+                let raw = BufReader::new(crate::Counting {
+                    inner: Box::new(file.take(frame.end - frame.start)),
+                    read,
+                    failed: crate::Failed::default(),
                 });
                 self.current = Some((frame, crate::zstd_decoder(raw)?));
             }
