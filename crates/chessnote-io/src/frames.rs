@@ -376,7 +376,6 @@ pub fn open_range(path: &Path, range: Range) -> io::Result<Opened> {
         frames,
         next: first,
         ends: last + 1,
-        range_end: range.end,
         read: crate::Counter::default(),
         current: None,
         scratch: Vec::new(),
@@ -655,8 +654,6 @@ struct RangeText {
     next: usize,
     /// The first frame after the range.
     ends: usize,
-    /// Where the range's last frame ends.
-    range_end: u64,
     /// The range's compressed bytes read so far (the frame after it, read
     /// for the last game's end, not counted): a progress bar's.
     read: crate::Counter,
@@ -690,15 +687,15 @@ impl RangeText {
                 let Some(frame) = self.frames.get(self.next).copied() else {
                     return Ok(false);
                 };
-                self.next += 1;
-                let mut file = File::open(&self.path)?;
-                file.seek(SeekFrom::Start(frame.start))?;
                 // The frame after the range is counted apart.
-                let read = if frame.end <= self.range_end {
+                let read = if self.next < self.ends {
                     self.read.clone()
                 } else {
                     crate::Counter::default()
                 };
+                self.next += 1;
+                let mut file = File::open(&self.path)?;
+                file.seek(SeekFrom::Start(frame.start))?;
                 let raw = BufReader::new(crate::Counting {
                     inner: Box::new(file.take(frame.end - frame.start)),
                     read,
@@ -709,14 +706,8 @@ impl RangeText {
             if self.scratch.is_empty() {
                 self.scratch = vec![0; 1 << 20];
             }
-            let n = match &mut self.current {
-                Some((frame, decoder)) => decoder
-                    .read(&mut self.scratch)
-                    .map_err(|e| frame_failed(&e, *frame))?,
-                None => 0,
-            };
+            let n = read_frame(&mut self.current, &mut self.scratch)?;
             if n == 0 {
-                self.current = None;
                 continue;
             }
             self.pending.drain(..self.at);
@@ -726,6 +717,22 @@ impl RangeText {
             return Ok(true);
         }
     }
+}
+
+/// Reads the text of the frame being decoded into `buf`: 0, and no frame
+/// left current, at its end; an error names the frame.
+fn read_frame(
+    current: &mut Option<(Frame, Box<dyn Read + Send>)>,
+    buf: &mut [u8],
+) -> io::Result<usize> {
+    let Some((frame, decoder)) = current else {
+        return Ok(0);
+    };
+    let n = decoder.read(buf).map_err(|e| frame_failed(&e, *frame))?;
+    if n == 0 {
+        *current = None;
+    }
+    Ok(n)
 }
 
 impl Read for RangeText {
@@ -739,12 +746,10 @@ impl Read for RangeText {
             if !self.head
                 && self.range_text.is_none()
                 && self.at == self.pending.len()
-                && let Some((frame, decoder)) = &mut self.current
+                && self.current.is_some()
             {
-                let n = decoder.read(buf).map_err(|e| frame_failed(&e, *frame))?;
-                if n == 0 {
-                    self.current = None;
-                } else {
+                let n = read_frame(&mut self.current, buf)?;
+                if n > 0 {
                     self.pending.clear();
                     self.at = 0;
                     self.produced += n as u64;
