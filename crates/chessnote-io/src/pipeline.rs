@@ -820,10 +820,26 @@ fn read_all<W: Work, I: Input>(
     Ok(missed.is_some())
 }
 
+/// The bytes of a block of text read ahead: 1 MiB.
+pub(crate) const BLOCK: usize = 1 << 20;
+
 /// The next 1 MiB of `read` (less at its end, or before an error), and
 /// the error that ended it early.
 pub(crate) fn read_block(read: &mut (impl Read + ?Sized)) -> (Vec<u8>, io::Result<()>) {
-    let mut block = vec![0; 1 << 20];
+    read_into_block(read, Vec::new())
+}
+
+/// As [`read_block`], into `block` (one handed back to be used again: its
+/// bytes are overwritten) or a new block when it is empty.
+pub(crate) fn read_into_block(
+    read: &mut (impl Read + ?Sized),
+    mut block: Vec<u8>,
+) -> (Vec<u8>, io::Result<()>) {
+    if block.capacity() == 0 {
+        block = vec![0; BLOCK];
+    } else {
+        block.resize(BLOCK, 0);
+    }
     let mut len = 0;
     let result = loop {
         match read.read(&mut block[len..]) {
