@@ -4,7 +4,8 @@
 //! arbitrary text cut into zstd frames at arbitrary bytes: for every number
 //! of parts, the ranges read one by one and put together in order are the
 //! whole text, with no game twice or lost, whatever the games' lengths
-//! against the frames'.
+//! against the frames'; and the whole file decoded a frame per thread
+//! (`open_parallel`, its blocks reused) is the text.
 //!
 //! The input: a byte `n`, then `n % 8` cuts (two bytes each, taken modulo
 //! the text's length), then the text, where each NUL byte stands for
@@ -64,5 +65,14 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             assert_eq!(opened.read.get(), range.end - range.start);
         }
         assert!(read == text, "{parts} parts of {bounds:?}");
+    }
+    for decoders in [2, 3] {
+        let Some(mut opened) = chessnote_io::frames::open_parallel(&path, decoders).unwrap() else {
+            assert_eq!(frames, 1, "{bounds:?}");
+            continue;
+        };
+        let mut read = Vec::new();
+        opened.reader.read_to_end(&mut read).unwrap();
+        assert!(read == text, "{decoders} decoders, {bounds:?}");
     }
 });

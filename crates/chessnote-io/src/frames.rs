@@ -428,6 +428,16 @@ pub fn decoders_for(threads: usize) -> usize {
 /// As [`crate::open_reader`]'s; a frame that does not decode is an error
 /// of the reader, after the text of the frames before it.
 pub fn open_parallel(path: &Path, decoders: usize) -> io::Result<Option<Opened>> {
+    open_frames(path, decoders, ahead_blocks)
+}
+
+/// [`open_parallel`] with decoders holding at most `ahead(decoders)`
+/// blocks ahead.
+fn open_frames(
+    path: &Path,
+    decoders: usize,
+    ahead: fn(usize) -> usize,
+) -> io::Result<Option<Opened>> {
     if decoders < 2 {
         return Ok(None);
     }
@@ -442,29 +452,34 @@ pub fn open_parallel(path: &Path, decoders: usize) -> io::Result<Option<Opened>>
     let size = frames.last().map_or(0, |f| f.end);
     let read = crate::Counter::default();
     let decoders = decoders.min(frames.len());
+    let ahead = ahead(decoders);
     // Each frame's channel, in frame order: taken by the reader in turn.
     let (outputs_in, outputs) = sync_channel::<Receiver<io::Result<Vec<u8>>>>(decoders + 1);
     let next = Arc::new(Mutex::new((0usize, outputs_in)));
     let frames = Arc::new(frames);
     let reading = Arc::new(Reading::default());
-    for _ in 0..decoders {
-        let (next, frames, path, read, reading) = (
-            Arc::clone(&next),
-            Arc::clone(&frames),
-            path.to_owned(),
-            read.clone(),
-            Arc::clone(&reading),
-        );
-        thread::spawn(move || {
-            let within = Within {
-                reading: &reading,
-                reach: decoders,
-            };
-            decode_frames(&path, &frames, &next, &read, &within);
-        });
-    }
+    let threads = (0..decoders)
+        .map(|_| {
+            let (next, frames, path, read, reading) = (
+                Arc::clone(&next),
+                Arc::clone(&frames),
+                path.to_owned(),
+                read.clone(),
+                Arc::clone(&reading),
+            );
+            thread::spawn(move || {
+                let within = Within {
+                    reading: &reading,
+                    reach: decoders,
+                    ahead,
+                };
+                decode_frames(&path, &frames, &next, &read, &within);
+            })
+        })
+        .collect();
     let text = InOrder {
         outputs,
+        decoders: threads,
         current: None,
         block: Vec::new(),
         at: 0,
@@ -543,6 +558,8 @@ impl Reading {
 struct Within<'a> {
     reading: &'a Reading,
     reach: usize,
+    /// The blocks of text a decoder may hold ahead of the reader.
+    ahead: usize,
 }
 
 impl Within<'_> {
@@ -583,7 +600,7 @@ fn decode_frames(
                 return;
             };
             next.0 += 1;
-            let (blocks, rx) = sync_channel::<io::Result<Vec<u8>>>(ahead_blocks(within.reach));
+            let (blocks, rx) = sync_channel::<io::Result<Vec<u8>>>(within.ahead);
             if next.1.send(rx).is_err() {
                 return;
             }
@@ -629,6 +646,8 @@ fn decode_frames(
 /// The frames' text, in order.
 struct InOrder {
     outputs: Receiver<Receiver<io::Result<Vec<u8>>>>,
+    /// The decoders' threads, waited for when this is dropped.
+    decoders: Vec<thread::JoinHandle<()>>,
     current: Option<Receiver<io::Result<Vec<u8>>>>,
     block: Vec<u8>,
     at: usize,
@@ -637,8 +656,15 @@ struct InOrder {
 }
 
 impl Drop for InOrder {
+    /// Stops the decoders and waits for them, so that none outlives the
+    /// reader: each stops at its next block, which nobody takes.
     fn drop(&mut self) {
         self.reading.set(|_| usize::MAX);
+        self.current = None;
+        drop(core::mem::replace(&mut self.outputs, sync_channel(0).1));
+        for decoder in self.decoders.drain(..) {
+            let _ = decoder.join();
+        }
     }
 }
 
@@ -1066,10 +1092,13 @@ mod tests {
         assert!(text.len() > cuts[2] + mib, "{}", text.len());
         let data = framed(&text, &cuts);
         let path = temp("parallel-big.pgn.zst", &data);
-        for decoders in [2, 3] {
+        // Decoders holding 1 or 2 blocks ahead wait for the reader in
+        // every frame, as those of 32 MiB frames do.
+        let ahead: [fn(usize) -> usize; 3] = [ahead_blocks, |_| 1, |_| 2];
+        for (decoders, ahead) in [2, 3].into_iter().flat_map(|d| ahead.map(|a| (d, a))) {
             for _ in 0..3 {
                 let mut read = Vec::new();
-                let mut reader = open_parallel(&path, decoders).unwrap().unwrap().reader;
+                let mut reader = open_frames(&path, decoders, ahead).unwrap().unwrap().reader;
                 let mut buf = vec![0; 100_000];
                 loop {
                     let n = reader.read(&mut buf).unwrap();
@@ -1079,6 +1108,23 @@ mod tests {
                     read.extend_from_slice(&buf[..n]);
                 }
                 assert!(read == text, "{decoders} decoders");
+            }
+            // Dropped early, with frames decoded ahead and queued: the
+            // decoders stop, and dropping waits for them.
+            for bytes in [0, 10, 2 * mib] {
+                let (done_in, done) = std::sync::mpsc::channel();
+                let path = path.clone();
+                thread::spawn(move || {
+                    let mut reader = open_frames(&path, decoders, ahead).unwrap().unwrap().reader;
+                    let mut buf = vec![0; bytes];
+                    reader.read_exact(&mut buf).unwrap();
+                    drop(reader);
+                    done_in.send(buf).unwrap();
+                });
+                let buf = done
+                    .recv_timeout(std::time::Duration::from_secs(60))
+                    .expect("the reader dropped");
+                assert!(text.starts_with(&buf), "{decoders} decoders, {bytes} bytes");
             }
         }
     }
