@@ -970,6 +970,18 @@ mod tests {
         );
     }
 
+    /// Appends what `reader` reads, `chunk` bytes at a time at most.
+    fn read_by(reader: &mut dyn Read, chunk: usize, read: &mut Vec<u8>) {
+        let mut buf = vec![0; chunk];
+        loop {
+            let n = reader.read(&mut buf).unwrap();
+            if n == 0 {
+                return;
+            }
+            read.extend_from_slice(&buf[..n]);
+        }
+    }
+
     #[test]
     fn ranges_of_frames_larger_than_a_block_are_the_whole_text() {
         // Frames of more than the 1 MiB a range decodes at a time: the
@@ -997,15 +1009,11 @@ mod tests {
             for chunk in [4096, 1 << 20] {
                 let mut read = Vec::new();
                 for range in plan(&path, parts).unwrap() {
-                    let mut reader = open_range(&path, range).unwrap().reader;
-                    let mut buf = vec![0; chunk];
-                    loop {
-                        let n = reader.read(&mut buf).unwrap();
-                        if n == 0 {
-                            break;
-                        }
-                        read.extend_from_slice(&buf[..n]);
-                    }
+                    read_by(
+                        &mut *open_range(&path, range).unwrap().reader,
+                        chunk,
+                        &mut read,
+                    );
                 }
                 assert!(read == text, "{parts} parts, reads of {chunk}");
             }
@@ -1099,14 +1107,7 @@ mod tests {
             for _ in 0..3 {
                 let mut read = Vec::new();
                 let mut reader = open_frames(&path, decoders, ahead).unwrap().unwrap().reader;
-                let mut buf = vec![0; 100_000];
-                loop {
-                    let n = reader.read(&mut buf).unwrap();
-                    if n == 0 {
-                        break;
-                    }
-                    read.extend_from_slice(&buf[..n]);
-                }
+                read_by(&mut *reader, 100_000, &mut read);
                 assert!(read == text, "{decoders} decoders");
             }
             // Dropped early, with frames decoded ahead and queued: the

@@ -829,8 +829,8 @@ pub(crate) fn read_block(read: &mut (impl Read + ?Sized)) -> (Vec<u8>, io::Resul
     read_into_block(read, Vec::new())
 }
 
-/// As [`read_block`], into `block` (one handed back to be used again: its
-/// bytes are overwritten) or a new block when it is empty.
+/// As [`read_block`], into `block` when it has room (a block handed back
+/// to be used again: its bytes are overwritten), else into a new one.
 pub(crate) fn read_into_block(
     read: &mut (impl Read + ?Sized),
     mut block: Vec<u8>,
