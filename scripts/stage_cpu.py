@@ -16,7 +16,7 @@ crates/chessnote-export/src/parquet.rs):
     main      writes the output in input order (`chessnote::main`)
 
 The reader, the cutter and main are serial: one thread each, whatever
-`--threads` says. A stage cannot go faster than its busiest thread, so the
+`--threads` says (with `--threads 1`, main also does the workers' work). A stage cannot go faster than its busiest thread, so the
 input's PGN bytes over that thread's CPU seconds is the stage's ceiling on
 one core: what the issue about a Lichess month at the decoder's speed
 (issue 31) asks for where no 16-core machine is at hand.
@@ -39,8 +39,9 @@ Usage:
         pgn export --to parquet --threads 8 --no-progress FILE.pgn.zst --out x.parquet
 
 The PGN's size is read with `zstd -dc FILE | wc -c` for a `.zst` (or the
-file's size), from the first argument that is a file (not `--out`'s); `--pgn-bytes N` gives
-it instead. Needs perf (Debian: `apt-get install linux-perf`).
+file's size), from the first argument that is a file (not `--out`'s);
+`--pgn-bytes N` gives it instead. Needs perf (Debian: `apt-get install
+linux-perf`).
 """
 
 import argparse
