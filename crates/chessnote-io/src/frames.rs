@@ -757,7 +757,7 @@ impl RangeText {
                 self.current = Some((frame, crate::zstd_decoder(raw)?));
             }
             if self.scratch.is_empty() {
-                self.scratch = vec![0; 1 << 20];
+                self.scratch = vec![0; crate::pipeline::BLOCK];
             }
             let n = read_frame(&mut self.current, &mut self.scratch)?;
             if n == 0 {
