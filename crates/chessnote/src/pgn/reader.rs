@@ -1099,8 +1099,17 @@ impl<I: Input> Reader<I> {
         if !self.count_move() {
             return Ok(self.too_many_moves(sink, len));
         }
+        // The common spellings, read by the fast path, go straight to the
+        // sink: kept apart from the general reading's result, the move
+        // stays in a register on its way there.
+        if let Some(san) = crate::san::fast_path(&self.input.data()[..len]) {
+            let text = &self.input.data()[..len];
+            flow!(self.deliver_san(sink, san, text, SanOptions::STRICT));
+            self.bump(len);
+            return Ok(Continue(()));
+        }
         let options = self.options.san | SanOptions::VARIANTS;
-        match SanPlus::from_ascii_reporting(&self.input.data()[..len], options) {
+        match SanPlus::parse_general(&self.input.data()[..len], options) {
             Ok((san, used)) => {
                 // Two squares (`g1f3`) read as a pawn move with its source
                 // are UCI when UCI is read: UCI moves any piece, and a pawn
@@ -1492,10 +1501,7 @@ impl<I: Input> Reader<I> {
     fn short_comment<S: Sink>(&mut self, sink: &mut S) -> Option<ControlFlow<S::Output>> {
         let data = self.input.data();
         let window = &data[..data.len().min(SHORT_COMMENT)];
-        let close = 1 + window
-            .get(1..)?
-            .iter()
-            .position(|&b| b == b'}' || b == b'\n')?;
+        let close = 1 + memchr::memchr2(b'}', b'\n', window.get(1..)?)?;
         if window[close] != b'}' || close - 1 > self.options.limits.max_comment_len {
             return None;
         }

@@ -71,14 +71,12 @@ pub struct Replayer {
     used: SanOptions,
 }
 
-/// A move the replayer played: the move (`None`: a null move), the
-/// position-level SAN leniencies it needed, and its SAN as a correct writer
-/// writes it (when the replayer writes SAN).
+/// A SAN move the replayer played: the move (`None`: a null move) and the
+/// position-level SAN leniencies it needed.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Played {
     pub(super) mv: Option<Move>,
     pub(super) used: SanOptions,
-    pub(super) standard: Option<SanPlus>,
 }
 
 /// The leniencies after which a move's SAN as read is not the SAN a
@@ -466,15 +464,21 @@ impl Replayer {
     /// and the position) when the move is illegal, ambiguous or needs a
     /// leniency not allowed: the line stops there.
     pub fn san(&mut self, san: SanPlus, token: &Token<'_>) -> Result<Option<Move>, PgnError> {
-        self.play_san(san, token)
+        self.play_san(san, token, &mut None)
             .map(|played| played.and_then(|p| p.mv))
     }
 
     /// Plays a SAN move and says how: `None` when the line has stopped.
+    /// Its SAN as a correct writer writes it, when the replayer writes SAN
+    /// (or the move needed a leniency), goes to `standard`, which is left
+    /// as it is otherwise: the caller's own slot, written only then, so
+    /// that the common move returns nothing through memory it must read
+    /// back whole.
     pub(super) fn play_san(
         &mut self,
         san: SanPlus,
         token: &Token<'_>,
+        standard: &mut Option<SanPlus>,
     ) -> Result<Option<Played>, PgnError> {
         let options = self.options;
         let game = self.game;
@@ -492,7 +496,6 @@ impl Replayer {
                 return Ok(Some(Played {
                     mv: None,
                     used: SanOptions::STRICT,
-                    standard: None,
                 }));
             }
             let after = line.after.to_setup_text();
@@ -505,23 +508,21 @@ impl Replayer {
                 let all = token.leniencies | used;
                 // A move a warning is about says what it was read as.
                 let warned = !all.difference(super::ReadOptions::STRICT_SAN).is_empty();
-                let standard =
+                let respelled =
                     (self.respell || warned).then(|| line.after.standard_san(mv, san, all));
                 if self.keep_before {
                     line.before.clone_from(&line.after);
                 }
                 line.after.play_unchecked(mv);
                 line.ply += 1;
-                let standard = standard.map(|san| SanPlus {
-                    san,
-                    suffix: line.after.suffix_here(),
-                    annotation: None,
-                });
-                Ok(Some(Played {
-                    mv: Some(mv),
-                    used,
-                    standard,
-                }))
+                if let Some(san) = respelled {
+                    *standard = Some(SanPlus {
+                        san,
+                        suffix: line.after.suffix_here(),
+                        annotation: None,
+                    });
+                }
+                Ok(Some(Played { mv: Some(mv), used }))
             }
             Err(error) => {
                 let after = line.after.to_setup_text();
@@ -551,16 +552,15 @@ impl Replayer {
             return self.san(SanPlus::from(San::Null), token).map(|_| None);
         }
         self.play_uci(uci, token)
-            .map(|played| played.and_then(|p| Some((p.mv?, p.standard?))))
     }
 
-    /// Plays a move read as UCI (not the null move) and says how: `None`
-    /// when the line has stopped. Its `standard` SAN is always there.
+    /// Plays a move read as UCI (not the null move): the legal move and
+    /// its SAN, or `None` when the line has stopped.
     pub(super) fn play_uci(
         &mut self,
         uci: Uci,
         token: &Token<'_>,
-    ) -> Result<Option<Played>, PgnError> {
+    ) -> Result<Option<(Move, SanPlus)>, PgnError> {
         let game = self.game;
         let Some(line) = self.lines.last_mut() else {
             return Ok(None);
@@ -575,11 +575,7 @@ impl Replayer {
                 }
                 line.after.play_unchecked(mv);
                 line.ply += 1;
-                Ok(Some(Played {
-                    mv: Some(mv),
-                    used: SanOptions::STRICT,
-                    standard: Some(san),
-                }))
+                Ok(Some((mv, san)))
             }
             Err(error) => Err(illegal(line, game, token).with_detail(error.message())),
         }

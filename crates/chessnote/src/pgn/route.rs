@@ -1148,16 +1148,15 @@ impl<S: GameSink> Replay<S> {
             depth: state.depth,
         };
         if state.options.replay {
-            match state.replayer.play_san(san, &token) {
-                Ok(Some(Played { mv, used, standard })) => {
+            match state.replayer.play_san(san, &token, &mut ply.standard) {
+                Ok(Some(Played { mv, used })) => {
                     state.leniencies |= state.replayer.leniencies();
                     let used = token.leniencies | used;
                     if !used.difference(ReadOptions::STRICT.san).is_empty() {
-                        state.warn(&token, used, standard);
+                        state.warn(&token, used, ply.standard);
                     }
                     ply.mv = mv;
                     ply.played = true;
-                    ply.standard = standard;
                 }
                 Ok(None) => {}
                 Err(error) => state.problem(error),
@@ -1234,6 +1233,7 @@ impl<S: GameSink> Visitor for Replay<S> {
         }
     }
 
+    #[inline(always)]
     fn san(&mut self, (): &mut (), san: SanPlus, token: Token<'_>) -> ControlFlow<S::Output> {
         self.san_move(Written::San(san), san, token);
         Continue(())
@@ -1256,12 +1256,13 @@ impl<S: GameSink> Visitor for Replay<S> {
         };
         if state.options.replay {
             match state.replayer.play_uci(uci, &token) {
-                Ok(Some(Played { mv, standard, .. })) => {
+                Ok(Some((mv, san))) => {
+                    let standard = Some(san);
                     if state.depth == 0 || state.options.variation_problems {
                         state.warning(PgnErrorKind::UciMoves, &token, standard);
                     }
                     ply.san = standard;
-                    ply.mv = mv;
+                    ply.mv = Some(mv);
                     ply.played = true;
                     ply.standard = standard;
                 }

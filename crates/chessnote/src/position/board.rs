@@ -832,12 +832,21 @@ impl Chessboard {
                     self.toggle(them, victim, to);
                     self.clear_castling_at(them, to);
                 }
-                self.toggle(us, piece, from);
                 let landing = match promotion {
                     Some(kind) if piece == PieceKind::Pawn => kind,
                     _ => piece,
                 };
-                self.toggle(us, landing, to);
+                // The piece leaves `from` and lands on `to`: each set and
+                // the hash written once (not a toggle per square).
+                let (from_bit, to_bit) = (bit(from), bit(to));
+                if landing == piece {
+                    self.kinds[piece as usize] ^= from_bit | to_bit;
+                } else {
+                    self.kinds[piece as usize] ^= from_bit;
+                    self.kinds[landing as usize] ^= to_bit;
+                }
+                self.colors[us as usize] ^= from_bit | to_bit;
+                self.hash ^= piece_key(us, piece, from) ^ piece_key(us, landing, to);
                 match piece {
                     PieceKind::King => {
                         self.clear_castling(us, 0);
@@ -904,15 +913,16 @@ impl Chessboard {
                 None
             }
         };
+        let mut hash = self.hash ^ TURN_KEY;
         if let Some(ep) = self.ep {
-            self.hash ^= ep_key(ep);
+            hash ^= ep_key(ep);
         }
         if let Some(ep) = new_ep {
-            self.hash ^= ep_key(ep);
+            hash ^= ep_key(ep);
         }
+        self.hash = hash;
         self.ep = new_ep;
         self.turn = them;
-        self.hash ^= TURN_KEY;
         self.update_checks();
         true
     }

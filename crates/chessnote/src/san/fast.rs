@@ -16,7 +16,7 @@ use crate::{CastlingSide, File, PieceKind, Square as CoreSquare};
 /// bit operations. Only the rare cases branch: a suffix, a long token
 /// (castling, promotions, ranks written), a rejection.
 #[inline(always)]
-pub(super) fn fast_path(bytes: &[u8]) -> Option<SanPlus> {
+pub(crate) fn fast_path(bytes: &[u8]) -> Option<SanPlus> {
     let &last = bytes.last()?;
     // `#` is `+` with bit 3 clear: one comparison finds either.
     let (body, suffix) = if last | 8 == b'+' {

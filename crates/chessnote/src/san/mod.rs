@@ -58,6 +58,7 @@ use crate::{CastlingSide, File, PieceKind, Rank, Square as CoreSquare};
 #[doc(no_inline)]
 pub use crate::Suffix;
 pub use error::{SanError, SanErrorKind};
+pub(crate) use fast::fast_path;
 #[doc(hidden)]
 pub use fast::fast_path_agrees;
 pub use options::{Leniency, SanOptions};

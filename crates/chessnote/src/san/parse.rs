@@ -173,7 +173,7 @@ impl SanPlus {
 
     /// The general parser on a whole token: the prefix parser, then nothing
     /// may follow.
-    pub(super) fn parse_general(
+    pub(crate) fn parse_general(
         bytes: &[u8],
         options: SanOptions,
     ) -> Result<(SanPlus, SanOptions), SanError> {
