@@ -194,8 +194,10 @@ pub enum Written {
 pub struct Ply<'a> {
     /// The move as written.
     pub written: Written,
-    /// Where it was written, its text and its spelling's leniencies.
-    pub token: Token<'a>,
+    /// Where it was written, its text and its spelling's leniencies (the
+    /// reader's token, borrowed: a ply is made for every move, and copying
+    /// the token into it cost more than the rest of making it).
+    pub token: &'a Token<'a>,
     /// Its SAN: as written, or for a UCI move played, from the position.
     /// `None` for a UCI move not played (it has no SAN).
     pub san: Option<SanPlus>,
@@ -1140,7 +1142,7 @@ impl<S: GameSink> Replay<S> {
         state.leniencies |= token.leniencies;
         let mut ply = Ply {
             written,
-            token,
+            token: &token,
             san: Some(san),
             mv: None,
             played: false,
@@ -1247,7 +1249,7 @@ impl<S: GameSink> Visitor for Replay<S> {
         let state = &mut self.state;
         let mut ply = Ply {
             written: Written::Uci(uci),
-            token,
+            token: &token,
             san: None,
             mv: None,
             played: false,

@@ -10,6 +10,7 @@ use crate::{CastlingSide, Color, Move, PieceKind, Square, SquareSet};
 impl Position {
     /// Squares of our pieces of `kind` that could move to `to` on this
     /// board, ignoring pins (pawns: pushes and captures).
+    #[inline(always)]
     pub(super) fn sources(&self, kind: PieceKind, to: Square) -> SquareSet {
         let board = &self.board;
         let us = board.turn();
@@ -47,6 +48,7 @@ impl Position {
 
     /// The legal moves of our `kind` pieces on `from` squares to `to`
     /// (never castling): how many, and one of them.
+    #[inline(always)]
     pub(super) fn legal_to(
         &self,
         kind: PieceKind,
