@@ -825,6 +825,12 @@ impl Layout {
 /// Appends a comment's word: `}` dropped, runs of whitespace (inside a
 /// command) as one space.
 fn push_word(token: &mut String, word: &str) {
+    // Most words are neither commands with spaces nor hold a `}`: copied
+    // whole.
+    if !word.bytes().any(|b| BREAKS[usize::from(b)]) {
+        token.push_str(word);
+        return;
+    }
     let mut space = false;
     for c in word.chars() {
         if c.is_ascii_whitespace() {
