@@ -469,11 +469,10 @@ impl Replayer {
     }
 
     /// Plays a SAN move and says how: `None` when the line has stopped.
-    /// Its SAN as a correct writer writes it, when the replayer writes SAN
-    /// (or the move needed a leniency), goes to `standard`, which is left
-    /// as it is otherwise: the caller's own slot, written only then, so
-    /// that the common move returns nothing through memory it must read
-    /// back whole.
+    /// The SAN a correct writer writes for it, when the replayer writes SAN
+    /// or the move needed a leniency, goes to `standard` (left as it is
+    /// otherwise). Inside the result, it was written in pieces and read
+    /// back whole: a stalled load on every move.
     pub(super) fn play_san(
         &mut self,
         san: SanPlus,

@@ -196,7 +196,7 @@ pub struct Ply<'a> {
     pub written: Written,
     /// Where it was written, its text and its spelling's leniencies (the
     /// reader's token, borrowed: a ply is made for every move, and copying
-    /// the token into it cost more than the rest of making it).
+    /// the token into it stalled on the reader's stores).
     pub token: &'a Token<'a>,
     /// Its SAN: as written, or for a UCI move played, from the position.
     /// `None` for a UCI move not played (it has no SAN).
