@@ -16,9 +16,9 @@ crates/chessnote-export/src/parquet.rs):
     main      writes the output in input order (`chessnote::main`)
 
 The reader, the cutter and main are serial: one thread each, whatever
-`--threads` says (with `--threads 1`, main also does the workers' work). A stage cannot go faster than its busiest thread, so the
-input's PGN bytes over that thread's CPU seconds is the stage's ceiling on
-one core: what the issue about a Lichess month at the decoder's speed
+`--threads` says (with `--threads 1`, main also does the workers' work).
+A stage cannot go faster than its busiest thread, so the input's PGN
+bytes over that thread's CPU seconds is the stage's ceiling on one core: what the issue about a Lichess month at the decoder's speed
 (issue 31) asks for where no 16-core machine is at hand.
 
 It runs `perf record` (sampling at --freq Hz, frame-pointer call graphs)
