@@ -115,7 +115,10 @@ pub(crate) trait AsciiSink {
 impl AsciiSink for String {
     #[inline]
     fn put(&mut self, byte: u8) {
-        self.push(char::from(byte));
+        // The byte is ASCII: masked, the compiler knows it too, and pushes
+        // one byte with no UTF-8 encoding.
+        debug_assert!(byte.is_ascii());
+        self.push(char::from(byte & 0x7F));
     }
 
     #[inline]
@@ -125,7 +128,7 @@ impl AsciiSink for String {
 
     #[inline]
     fn put_bytes(&mut self, bytes: &[u8]) {
-        self.extend(bytes.iter().map(|&byte| char::from(byte)));
+        self.extend(bytes.iter().map(|&byte| char::from(byte & 0x7F)));
     }
 }
 

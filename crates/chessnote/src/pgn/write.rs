@@ -589,19 +589,88 @@ impl Layout {
 
     /// A move: its number when needed, then the text in `scratch`.
     pub fn mv(&mut self, fullmoves: u16, turn: Color) {
+        let scratch = core::mem::take(&mut self.scratch);
+        if scratch.is_ascii() {
+            self.mv_with(fullmoves, turn, |out| out.push_str(&scratch));
+        } else if !self.hidden() {
+            self.number(fullmoves, turn);
+            self.token(&scratch);
+            self.force_number = false;
+        }
+        self.scratch = scratch;
+    }
+
+    /// [`Layout::mv`] of the ASCII text `write` appends (every notation's
+    /// moves are ASCII), printed straight into the output: no buffer
+    /// between.
+    #[inline(always)]
+    pub fn mv_with(&mut self, fullmoves: u16, turn: Color, write: impl FnOnce(&mut String)) {
         if self.hidden() {
             return;
         }
+        self.number(fullmoves, turn);
+        let at = self.open_token();
+        write(&mut self.out);
+        self.close_token(at);
+        self.force_number = false;
+    }
+
+    /// The move number before a move, when it needs one: `12.` before
+    /// White's, `12...` before Black's after something else.
+    #[inline(always)]
+    fn number(&mut self, fullmoves: u16, turn: Color) {
         if turn == Color::White || self.force_number {
             let mut number = [0u8; 8];
             let digits = fmt_u16(fullmoves, &mut number);
-            let dots = if turn == Color::White { "." } else { "..." };
-            self.push_ascii_token("", digits, dots);
+            let at = self.open_token();
+            for &digit in digits {
+                self.out.push(char::from(digit & 0x7F));
+            }
+            self.out.push('.');
+            if turn == Color::Black {
+                self.out.push_str("..");
+            }
+            self.close_token(at);
         }
-        let scratch = core::mem::take(&mut self.scratch);
-        self.token(&scratch);
-        self.scratch = scratch;
-        self.force_number = false;
+    }
+
+    /// Starts an ASCII token written straight into the output: its
+    /// separator (a space, when the line has text), which
+    /// [`Layout::close_token`] turns into a line break if the token does
+    /// not fit. Gives where the token begins, separator included.
+    #[inline(always)]
+    fn open_token(&mut self) -> usize {
+        let at = self.out.len();
+        if self.line > 0 {
+            self.out.push(' ');
+        }
+        at
+    }
+
+    /// Ends the ASCII token begun at `at` (see [`Layout::open_token`]): the
+    /// line wrapped before it when it goes past the columns, as
+    /// [`Layout::push_token`] would.
+    #[inline(always)]
+    fn close_token(&mut self, at: usize) {
+        let separator = usize::from(self.line > 0);
+        // ASCII: one character per byte.
+        let len = self.out.len() - at - separator;
+        debug_assert!(self.out[at + separator..].is_ascii());
+        if separator == 0 {
+            self.line = len;
+            return;
+        }
+        let wraps = self
+            .options
+            .columns
+            .is_some_and(|c| self.line + 1 + len >= usize::from(c));
+        if wraps {
+            let eol = self.options.line_ending.as_str();
+            self.out.replace_range(at..at + 1, eol);
+            self.line = len;
+        } else {
+            self.line += 1 + len;
+        }
     }
 
     /// The NAGs and comments after a move (or before the first one).
@@ -685,8 +754,128 @@ impl Layout {
     /// `[%clk 0:05:00]` is one word), `}`; `}` in the text is dropped. The
     /// braces stay on the line of the word beside them.
     fn comment(&mut self, text: &str) {
+        // Most comments are plain words: written from the text as it is,
+        // with no word-by-word pass.
+        if let Some(body) = plain_body(text) {
+            self.force_number = true;
+            let len = body.len() + 4;
+            if self.fits(len) {
+                self.separate();
+                self.braced(body);
+                self.line += len;
+                return;
+            }
+            match self.options.columns {
+                Some(columns) if memchr::memchr2(b'[', b'%', body.as_bytes()).is_none() => {
+                    self.comment_lines(body, usize::from(columns));
+                    return;
+                }
+                // Commands (`[%clk 0:03:00]`, `[%eval 0.2] [%clk 0:03:00]`)
+                // that are one token, as `comment_by_words` makes them:
+                // every word after the first goes with the one before.
+                _ if all_glued(body) => {
+                    let at = self.open_token();
+                    self.braced(body);
+                    self.close_token(at);
+                    return;
+                }
+                _ => {}
+            }
+        }
         if !self.short_comment(text) {
             self.comment_by_words(text);
+        }
+    }
+
+    /// `{ body }`.
+    fn braced(&mut self, body: &str) {
+        self.out.push('{');
+        self.out.push(' ');
+        self.out.push_str(body);
+        self.out.push(' ');
+        self.out.push('}');
+    }
+
+    /// Whether a token of `len` characters fits on the line, after a space
+    /// when the line has text.
+    fn fits(&self, len: usize) -> bool {
+        let end = self.line + usize::from(self.line > 0) + len;
+        self.options.columns.is_none_or(|c| end < usize::from(c))
+    }
+
+    /// The space before a token that stays on the line (when the line has
+    /// text).
+    fn separate(&mut self) {
+        if self.line > 0 {
+            self.out.push(' ');
+            self.line += 1;
+        }
+    }
+
+    /// A comment of plain words ([`plain_body`], with no `[` or `%`: no
+    /// word is a command or goes with the one before) laid out as
+    /// [`Layout::comment_by_words`] lays it out: each line takes the words
+    /// that fit, found with one search back from the line's end, and is
+    /// copied at once.
+    fn comment_lines(&mut self, body: &str, columns: usize) {
+        let bytes = body.as_bytes();
+        // Where the next word starts, and what goes before it.
+        let mut at = 0;
+        let mut head = "{ ";
+        loop {
+            // The characters the line has room for: after a space when it
+            // has text (a token fits when the line stays under `columns`).
+            let room = if self.line > 0 {
+                columns.saturating_sub(self.line + 2)
+            } else {
+                columns.saturating_sub(1)
+            };
+            let rest = head.len() + (bytes.len() - at) + 2;
+            if rest <= room {
+                self.separate();
+                self.out.push_str(head);
+                self.out.push_str(&body[at..]);
+                self.out.push(' ');
+                self.out.push('}');
+                self.line += rest;
+                return;
+            }
+            // The last space such that the words before it fit: the line
+            // ends there (the next word cannot fit, or it would be found).
+            let last = (at + room)
+                .checked_sub(head.len())
+                .map(|end| end.min(bytes.len() - 1))
+                .filter(|&end| end > at)
+                // Searched byte by byte: a word's length back, as a rule.
+                .and_then(|end| bytes[at + 1..=end].iter().rposition(|&b| b == b' '))
+                .map(|i| at + 1 + i);
+            let end = match last {
+                Some(end) => end,
+                // Not even the first word fits after the text on the line:
+                // it starts the next one.
+                None if self.line > 0 => {
+                    self.newline();
+                    continue;
+                }
+                // A word longer than the line, alone on one.
+                None => match memchr::memchr(b' ', &bytes[at..]) {
+                    Some(i) => at + i,
+                    None => {
+                        self.out.push_str(head);
+                        self.out.push_str(&body[at..]);
+                        self.out.push(' ');
+                        self.out.push('}');
+                        self.line += rest;
+                        return;
+                    }
+                },
+            };
+            self.separate();
+            self.out.push_str(head);
+            self.out.push_str(&body[at..end]);
+            self.newline();
+            at = end + 1;
+            head = "";
         }
     }
 
@@ -779,11 +968,7 @@ impl Layout {
         let end = self.line + usize::from(self.line > 0) + len;
         // One token, where it fits, or where `comment` would make one
         // token of it (every word after the first goes with the one before).
-        let fits = self.options.columns.is_none_or(|c| end < usize::from(c)) || {
-            let mut words = Words { text, at: 0 };
-            words.next();
-            words.all(|w| w.trim_start_matches('}').starts_with(['[', '%']))
-        };
+        let fits = self.options.columns.is_none_or(|c| end < usize::from(c)) || all_glued(text);
         if fits {
             self.push_token(&token, len, false);
             self.force_number = true;
@@ -891,6 +1076,37 @@ impl<'a> Iterator for Words<'a> {
     }
 }
 
+/// Whether [`Layout::comment_by_words`] writes the comment as one token:
+/// every word after the first goes with the one before (it starts with `[`
+/// or `%`).
+fn all_glued(text: &str) -> bool {
+    let mut words = Words { text, at: 0 };
+    words.next();
+    words.all(|w| w.trim_start_matches('}').starts_with(['[', '%']))
+}
+
+/// The words of a comment of plain words, as written between `{ ` and
+/// ` }`: printable ASCII but `}`, one space between words, at most one
+/// space at each end (which is dropped). `None` for any other text (and
+/// for no words), which is written word by word.
+fn plain_body(text: &str) -> Option<&str> {
+    let bytes = text.as_bytes();
+    let start = usize::from(bytes.first() == Some(&b' '));
+    let end = bytes.len() - usize::from(bytes.len() > start && bytes.last() == Some(&b' '));
+    let body = &bytes[start..end];
+    let (&first, &last) = (body.first()?, body.last()?);
+    if first == b' ' || last == b' ' {
+        return None;
+    }
+    let printable = |b: u8| (b' '..=b'~').contains(&b) & (b != b'}');
+    // No early exit and no branch: the loop is vectorized (comments are
+    // short, and a long one is read whole anyway).
+    let bad = body.iter().zip(&body[1..]).fold(false, |bad, (&b, &next)| {
+        bad | !printable(b) | ((b == b' ') & (next == b' '))
+    });
+    (!bad && printable(last)).then(|| &text[start..end])
+}
+
 /// Whether a comment's text is written as it is between `{` and `}`: a
 /// space at each end, words of no `}` between single spaces (no other
 /// whitespace).
@@ -970,6 +1186,41 @@ mod tests {
         text
     }
 
+    /// A comment of plain words (as engines write them), words of 1 to 40
+    /// characters, with a space at either end or not.
+    fn plain_comment(mut state: u64, words: usize) -> String {
+        const WORDS: [&str; 8] = [
+            "d=35,",
+            "pv=Nf3",
+            "e4",
+            "x",
+            "mb=+0+0+0+0+0,",
+            "0123456789012345678901234567890123456789",
+            "a|b",
+            "tb=0",
+        ];
+        let mut text = String::new();
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        if next() % 2 == 0 {
+            text.push(' ');
+        }
+        for i in 0..words {
+            if i > 0 {
+                text.push(' ');
+            }
+            text.push_str(WORDS[(next() % 8) as usize]);
+        }
+        if next() % 2 == 0 {
+            text.push(' ');
+        }
+        text
+    }
+
     /// The one-token way of writing a comment writes what the word by
     /// word way writes, wherever the line stands and whatever its width.
     #[test]
@@ -994,8 +1245,23 @@ mod tests {
                 (seed % 9) as usize,
             )
         });
-        for text in written.iter().map(|&t| String::from(t)).chain(generated) {
-            for columns in [None, Some(10), Some(30), Some(80)] {
+        let plain = (1..1500u64).map(|seed| {
+            plain_comment(
+                seed.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                (seed % 40) as usize,
+            )
+        });
+        let texts = written.iter().map(|&t| String::from(t));
+        for text in texts.chain(generated).chain(plain) {
+            for columns in [
+                None,
+                Some(0),
+                Some(1),
+                Some(4),
+                Some(10),
+                Some(30),
+                Some(80),
+            ] {
                 for before in ["", "e4", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4"] {
                     let options = WriteOptions::STANDARD.columns(columns);
                     let mut one = Layout::new(String::new(), options);
@@ -1014,6 +1280,6 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 30_000);
+        assert!(checked > 90_000);
     }
 }

@@ -356,12 +356,10 @@ impl WriteGame {
     /// Writes a move as read (SAN, or UCI).
     fn as_read(&mut self, written: Written) {
         let (number, turn) = self.next_move();
-        self.layout.scratch.clear();
-        match written {
-            Written::San(san) => san.append_to(&mut self.layout.scratch),
-            Written::Uci(uci) => uci.append_to(&mut self.layout.scratch),
-        }
-        self.layout.mv(number, turn);
+        self.layout.mv_with(number, turn, |out| match written {
+            Written::San(san) => san.append_to(out),
+            Written::Uci(uci) => uci.append_to(out),
+        });
         self.played();
     }
 
