@@ -756,34 +756,56 @@ impl Layout {
     fn comment(&mut self, text: &str) {
         // Most comments are plain words: written from the text as it is,
         // with no word-by-word pass.
+        self.force_number = true;
         if let Some(body) = plain_body(text) {
-            self.force_number = true;
-            let len = body.len() + 4;
-            if self.fits(len) {
-                self.separate();
-                self.braced(body);
-                self.line += len;
+            if self.plain_comment(body, false) {
                 return;
             }
-            match self.options.columns {
-                Some(columns) if memchr::memchr2(b'[', b'%', body.as_bytes()).is_none() => {
-                    self.comment_lines(body, usize::from(columns));
-                    return;
-                }
-                // Commands (`[%clk 0:03:00]`, `[%eval 0.2] [%clk 0:03:00]`)
-                // that are one token, as `comment_by_words` makes them:
-                // every word after the first goes with the one before.
-                _ if all_glued(body) => {
-                    let at = self.open_token();
-                    self.braced(body);
-                    self.close_token(at);
-                    return;
-                }
-                _ => {}
+        } else {
+            // Words between other whitespace, or with `}` in them: made
+            // plain first, when no word can be a command.
+            let mut words = core::mem::take(&mut self.joined);
+            let written = unmarked_words(text, &mut words)
+                && !words.is_empty()
+                && self.plain_comment(&words, true);
+            self.joined = words;
+            if written {
+                return;
             }
         }
         if !self.short_comment(text) {
             self.comment_by_words(text);
+        }
+    }
+
+    /// A comment of plain words ([`plain_body`]; `unmarked`: known to hold
+    /// no `[` or `%`) written as [`Layout::comment_by_words`] writes it;
+    /// `false`, having written nothing, when that takes the word by word
+    /// pass (words that go with the one before them, on lines too narrow
+    /// to hold them together).
+    fn plain_comment(&mut self, body: &str, unmarked: bool) -> bool {
+        let len = body.len() + 4;
+        if self.fits(len) {
+            self.separate();
+            self.braced(body);
+            self.line += len;
+            return true;
+        }
+        match self.options.columns {
+            Some(columns) if unmarked || memchr::memchr2(b'[', b'%', body.as_bytes()).is_none() => {
+                self.comment_lines(body, usize::from(columns));
+                true
+            }
+            // Commands (`[%clk 0:03:00]`, `[%eval 0.2] [%clk 0:03:00]`)
+            // that are one token, as `comment_by_words` makes them: every
+            // word after the first goes with the one before.
+            _ if all_glued(body) => {
+                let at = self.open_token();
+                self.braced(body);
+                self.close_token(at);
+                true
+            }
+            _ => false,
         }
     }
 
@@ -1107,6 +1129,75 @@ fn plain_body(text: &str) -> Option<&str> {
     (!bad && printable(last)).then(|| &text[start..end])
 }
 
+/// The words of a comment in ASCII with no `[` or `%` (so no word is a
+/// command or goes with the one before it), into `out` as written: `}`
+/// dropped, one space between words. `false` for any other text.
+fn unmarked_words(text: &str, out: &mut String) -> bool {
+    out.clear();
+    let bytes = text.as_bytes();
+    // A space is owed before the next word.
+    let mut space = false;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match WORD_CLASS[usize::from(b)] {
+            Class::Word => {
+                let start = i;
+                while bytes
+                    .get(i)
+                    .is_some_and(|&b| WORD_CLASS[usize::from(b)] == Class::Word)
+                {
+                    i += 1;
+                }
+                if space && !out.is_empty() {
+                    out.push(' ');
+                }
+                space = false;
+                // The run starts and ends at ASCII bytes (or the end).
+                out.push_str(&text[start..i]);
+                continue;
+            }
+            Class::Space => space = true,
+            Class::Brace => {}
+            Class::Other => return false,
+        }
+        i += 1;
+    }
+    true
+}
+
+/// What a byte of a comment is to [`unmarked_words`].
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Class {
+    /// Part of a word.
+    Word,
+    /// ASCII whitespace: between words.
+    Space,
+    /// `}`: dropped.
+    Brace,
+    /// `[`, `%` or a byte of a non-ASCII character.
+    Other,
+}
+
+/// [`Class`] of every byte.
+static WORD_CLASS: [Class; 256] = {
+    let mut table = [Class::Word; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte.is_ascii_whitespace() {
+            Class::Space
+        } else if byte == b'}' {
+            Class::Brace
+        } else if byte == b'[' || byte == b'%' || !byte.is_ascii() {
+            Class::Other
+        } else {
+            Class::Word
+        };
+        b += 1;
+    }
+    table
+};
+
 /// Whether a comment's text is written as it is between `{` and `}`: a
 /// space at each end, words of no `}` between single spaces (no other
 /// whitespace).
@@ -1251,6 +1342,12 @@ mod tests {
                 (seed % 40) as usize,
             )
         });
+        // And those words between other whitespace, or with braces.
+        let plain = plain.flat_map(|text| {
+            let wrapped = text.replace(' ', "\n ");
+            let braces = text.replace(' ', " }\t").replace('x', "x}");
+            [text, wrapped, braces]
+        });
         let texts = written.iter().map(|&t| String::from(t));
         for text in texts.chain(generated).chain(plain) {
             for columns in [
@@ -1280,6 +1377,6 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 90_000);
+        assert!(checked > 150_000);
     }
 }
