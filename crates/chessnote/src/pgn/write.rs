@@ -302,7 +302,10 @@ pub(super) fn write_tags<'t>(
     let mut values: [Option<&str>; ROSTER.len()] = [None; ROSTER.len()];
     let mut all: Vec<(&str, &str)> = Vec::new();
     for (name, value) in tags {
-        match ROSTER.iter().position(|(n, _)| *n == name) {
+        // The roster's names have 4 to 6 letters: most others are told
+        // apart by their length alone.
+        let roster = (4..=6).contains(&name.len());
+        match ROSTER.iter().position(|(n, _)| roster && *n == name) {
             Some(i) => {
                 if options.python() || values[i].is_none() {
                     values[i] = Some(value);

@@ -533,14 +533,15 @@ impl GameSink for WriteGame {
         }
         if let Some(at) = self.result_at.take() {
             // The tag's value as `write_tags` writes it.
-            let mut written = String::new();
+            let mut written = core::mem::take(&mut self.layout.scratch);
+            written.clear();
             push_tag_value(&mut written, result, &self.layout.options);
             if self.layout.out.get(at.clone()) != Some(written.as_str()) {
                 self.layout.out.replace_range(at, &written);
             }
+            self.layout.scratch = written;
         }
-        let result = String::from(result);
-        self.layout.result(&result);
+        self.layout.result(result);
         let (errors, warnings) = state.take_problems();
         self.warnings = warnings;
         errors
