@@ -822,6 +822,16 @@ impl Layout {
         self.out.push_str(" }");
     }
 
+    /// The last line of [`Layout::comment_lines`]: `head`, `words`, ` }`,
+    /// `len` characters in all, on the line.
+    fn comment_end(&mut self, head: &str, words: &str, len: usize) {
+        self.separate();
+        self.out.push_str(head);
+        self.out.push_str(words);
+        self.out.push_str(" }");
+        self.line += len;
+    }
+
     /// Whether a token of `len` characters fits on the line, after a space
     /// when the line has text.
     fn fits(&self, len: usize) -> bool {
@@ -858,12 +868,7 @@ impl Layout {
             };
             let rest = head.len() + (bytes.len() - at) + 2;
             if rest <= room {
-                self.separate();
-                self.out.push_str(head);
-                self.out.push_str(&body[at..]);
-                self.out.push(' ');
-                self.out.push('}');
-                self.line += rest;
+                self.comment_end(head, &body[at..], rest);
                 return;
             }
             // The last space such that the words before it fit: the line
@@ -887,11 +892,7 @@ impl Layout {
                 None => match memchr::memchr(b' ', &bytes[at..]) {
                     Some(i) => at + i,
                     None => {
-                        self.out.push_str(head);
-                        self.out.push_str(&body[at..]);
-                        self.out.push(' ');
-                        self.out.push('}');
-                        self.line += rest;
+                        self.comment_end(head, &body[at..], rest);
                         return;
                     }
                 },
@@ -1274,12 +1275,17 @@ mod tests {
         ];
         let mut text = String::new();
         for _ in 0..pieces {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            text.push_str(PIECES[(state % 16) as usize]);
+            text.push_str(PIECES[(xorshift(&mut state) % 16) as usize]);
         }
         text
+    }
+
+    /// The next number of a xorshift generator.
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
     }
 
     /// A comment of plain words (as engines write them), words of 1 to 40
@@ -1296,12 +1302,7 @@ mod tests {
             "tb=0",
         ];
         let mut text = String::new();
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = || xorshift(&mut state);
         if next() % 2 == 0 {
             text.push(' ');
         }
