@@ -128,6 +128,7 @@ impl AsciiSink for String {
 
     #[inline]
     fn put_bytes(&mut self, bytes: &[u8]) {
+        debug_assert!(bytes.is_ascii());
         self.extend(bytes.iter().map(|&byte| char::from(byte & 0x7F)));
     }
 }
