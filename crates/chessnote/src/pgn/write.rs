@@ -593,13 +593,7 @@ impl Layout {
     /// A move: its number when needed, then the text in `scratch`.
     pub fn mv(&mut self, fullmoves: u16, turn: Color) {
         let scratch = core::mem::take(&mut self.scratch);
-        if scratch.is_ascii() {
-            self.mv_with(fullmoves, turn, |out| out.push_str(&scratch));
-        } else if !self.hidden() {
-            self.number(fullmoves, turn);
-            self.token(&scratch);
-            self.force_number = false;
-        }
+        self.mv_with(fullmoves, turn, |out| out.push_str(&scratch));
         self.scratch = scratch;
     }
 

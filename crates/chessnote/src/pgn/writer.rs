@@ -373,22 +373,8 @@ impl WriteGame {
             before.fullmoves().saturating_add(self.offset),
             before.turn(),
         );
-        match (notation.notation(), ply.standard, ply.mv) {
-            // The common notations printed straight into the output, with
-            // no buffer between.
-            (Notation::San, Some(san), Some(_)) => {
-                self.layout.mv_with(number, turn, |out| san.append_to(out));
-            }
-            (Notation::Uci, _, Some(mv)) => {
-                let uci = state.uci(mv);
-                self.layout.mv_with(number, turn, |out| uci.append_to(out));
-            }
-            _ => {
-                self.layout.scratch.clear();
-                ply.write_to(state, notation, &mut self.layout.scratch);
-                self.layout.mv(number, turn);
-            }
-        }
+        self.layout
+            .mv_with(number, turn, |out| ply.write_to(state, notation, out));
         self.played();
     }
 }
