@@ -197,7 +197,9 @@ impl Uci {
         Ok((uci, 4 + usize::from(promotion.is_some())))
     }
 
-    /// Writes the move, byte by byte.
+    /// Writes the move, byte by byte. Inlined: the move stays in registers
+    /// (passed through memory, its bytes were read back stalled).
+    #[inline(always)]
     fn emit<S: AsciiSink>(&self, out: &mut S) {
         match *self {
             Uci::Null => out.put_str("0000"),
@@ -206,9 +208,13 @@ impl Uci {
                 to,
                 promotion,
             } => {
-                // Names as text: a sink appends each at once.
-                out.put_str(from.name());
-                out.put_str(to.name());
+                // Byte by byte: a name as text would be a copy of unknown
+                // length (a call to `memcpy`) for each square.
+                let ([a, b], [c, d]) = (from.ascii(), to.ascii());
+                out.put(a);
+                out.put(b);
+                out.put(c);
+                out.put(d);
                 if let Some(p) = promotion {
                     out.put(p.upper_ascii().to_ascii_lowercase());
                 }

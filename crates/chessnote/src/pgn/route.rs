@@ -244,21 +244,24 @@ impl Ply<'_> {
         if !self.played {
             return;
         }
+        // Each part is read where it lies in the ply, not copied whole: the
+        // ply was just stored field by field, and a move read back at once
+        // over those stores stalled on every move written.
         let kind = notation.notation();
-        let Some(mv) = self.mv else {
+        let Some(mv) = &self.mv else {
             out.push_str(if kind == Notation::Uci { "0000" } else { "--" });
             return;
         };
-        match (kind, self.standard) {
-            (Notation::Uci, _) => state.uci(mv).append_to(out),
+        match (kind, &self.standard) {
+            (Notation::Uci, _) => Uci::of_move(mv, state.castling_mode()).append_to(out),
             (Notation::San, Some(san)) => san.append_to(out),
             (Notation::Lan, Some(san)) => LanPlus {
-                lan: Lan::from_move(mv),
+                lan: Lan::from_move(*mv),
                 suffix: san.suffix,
             }
             .append_to(out),
             _ => match state.previous_position() {
-                Some(before) => before.append_move(out, notation, mv),
+                Some(before) => before.append_move(out, notation, *mv),
                 None => {
                     let _ = write!(out, "{mv}");
                 }

@@ -39,15 +39,39 @@ impl Uci {
     /// assert_eq!(Uci::from_move(castle, CastlingMode::Chess960).to_string(), "e1h1");
     /// ```
     pub fn from_move(mv: Move, mode: CastlingMode) -> Uci {
-        let to = match (mv, mode) {
-            (Move::Castle { rook, .. }, CastlingMode::Chess960) => rook,
-            (Move::Drop { piece, to }, _) => return Uci::Drop { piece, to },
-            _ => mv.to(),
-        };
-        Uci::Normal {
-            from: mv.from(),
-            to,
-            promotion: mv.promotion(),
+        Uci::of_move(&mv, mode)
+    }
+
+    /// [`Uci::from_move`] of a move where it lies, each field read alone:
+    /// a move's bytes read at once, just after they were stored one by
+    /// one, were a stalled load on every move written.
+    #[inline(always)]
+    pub(crate) fn of_move(mv: &Move, mode: CastlingMode) -> Uci {
+        match *mv {
+            Move::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            } => Uci::Normal {
+                from,
+                to,
+                promotion,
+            },
+            Move::EnPassant { from, to } => Uci::Normal {
+                from,
+                to,
+                promotion: None,
+            },
+            Move::Castle { king, rook } => Uci::Normal {
+                from: king,
+                to: match mode {
+                    CastlingMode::Chess960 => rook,
+                    CastlingMode::Standard => mv.to(),
+                },
+                promotion: None,
+            },
+            Move::Drop { piece, to } => Uci::Drop { piece, to },
         }
     }
 
