@@ -15,9 +15,14 @@
 # Usage: scripts/scale_table.sh BIN SMALL.pgn.zst COPIES LABEL OUTDIR
 #   BIN     a release `chessnote` built with --features parquet
 #   THREADS (environment) the --threads values, default "1 2 4 8 16"
-#   JOBS    (environment) which of pzstd,count,convert,export to run (default
-#           count,convert,export; pzstd: `pzstd -d -p N`, where there is one,
-#           the decoder alone)
+#   JOBS    (environment) which of pzstd,count,convert,export,convert-copies,
+#           export-copies to run (default count,convert,export; pzstd:
+#           `pzstd -d -p N`, where there is one, the decoder alone;
+#           JOB-copies: N processes of JOB at --threads 1 at once, each on
+#           the whole file: what the machine gives N independent runs, the
+#           ceiling of JOB's scaling there: N × wall(JOB, 1) ÷ wall(copies);
+#           its md5 is that of the first copy's output, its MB/s and
+#           games/s those of all the copies together)
 #   ROUNDS  (environment) rounds, each over every job and thread count (1)
 #   PLAIN_BYTES (environment) the decompressed size of SMALL (else zstd -dc's)
 # Appends tab-separated rows to OUTDIR/scale.tsv:
@@ -69,14 +74,18 @@ run() { # job threads command...
     fi
     rm -f "$work/out"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$job" "$n" "$wall" "$cpu" "$rss" \
-        "$(awk -v b="$pgn_bytes" -v w="$wall" 'BEGIN { printf "%.0f", b / w / 1e6 }')" \
-        "$(awk -v g="$games" -v w="$wall" 'BEGIN { printf "%.0f", g / w }')" "$sum" \
+        "$(awk -v b="$pgn_bytes" -v m="$mult" -v w="$wall" 'BEGIN { printf "%.0f", b * m / w / 1e6 }')" \
+        "$(awk -v g="$games" -v m="$mult" -v w="$wall" 'BEGIN { printf "%.0f", g * m / w }')" "$sum" \
         | tee -a "$outdir/scale.tsv"
 }
 
 for _ in $(seq "${ROUNDS:-1}"); do
 for job in ${jobs//,/ }; do
     for n in $threads; do
+        # The copies read the file N times: their MB/s and games/s count
+        # every copy's.
+        mult=1
+        [[ $job != *-copies ]] || mult=$n
         case $job in
         pzstd) command -v pzstd >/dev/null || continue
             run pzstd "$n" pzstd -q -d -c -p "$n" "$big" ;;
@@ -84,6 +93,14 @@ for job in ${jobs//,/ }; do
         convert) run convert "$n" "$bin" pgn convert --to uci --threads "$n" --no-progress "$big" ;;
         export) run export "$n" "$bin" pgn export --to parquet --threads "$n" --no-progress \
             --out "$work/out.parquet" "$big" ;;
+        convert-copies) run convert-copies "$n" bash -c '
+            for i in $(seq 2 "$1"); do "$2" pgn convert --to uci --threads 1 --no-progress "$3" >/dev/null & done
+            "$2" pgn convert --to uci --threads 1 --no-progress "$3"; wait' _ "$n" "$bin" "$big" ;;
+        export-copies) run export-copies "$n" bash -c '
+            for i in $(seq 2 "$1"); do "$2" pgn export --to parquet --threads 1 --no-progress \
+                --out "$4/copy-$i.parquet" "$3" & done
+            "$2" pgn export --to parquet --threads 1 --no-progress --out "$4/out.parquet" "$3"; wait
+            rm -f "$4"/copy-*.parquet' _ "$n" "$bin" "$big" "$work" ;;
         esac
     done
 done
