@@ -93,14 +93,25 @@ for job in ${jobs//,/ }; do
         convert) run convert "$n" "$bin" pgn convert --to uci --threads "$n" --no-progress "$big" ;;
         export) run export "$n" "$bin" pgn export --to parquet --threads "$n" --no-progress \
             --out "$work/out.parquet" "$big" ;;
+        # The copies fail when any of them does, as the other jobs fail.
         convert-copies) run convert-copies "$n" bash -c '
-            for i in $(seq 2 "$1"); do "$2" pgn convert --to uci --threads 1 --no-progress "$3" >/dev/null & done
-            "$2" pgn convert --to uci --threads 1 --no-progress "$3"; wait' _ "$n" "$bin" "$big" ;;
+            pids=()
+            for i in $(seq 2 "$1"); do
+                "$2" pgn convert --to uci --threads 1 --no-progress "$3" >/dev/null & pids+=($!)
+            done
+            "$2" pgn convert --to uci --threads 1 --no-progress "$3"; status=$?
+            for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+            exit "$status"' _ "$n" "$bin" "$big" ;;
         export-copies) run export-copies "$n" bash -c '
-            for i in $(seq 2 "$1"); do "$2" pgn export --to parquet --threads 1 --no-progress \
-                --out "$4/copy-$i.parquet" "$3" & done
-            "$2" pgn export --to parquet --threads 1 --no-progress --out "$4/out.parquet" "$3"; wait
-            rm -f "$4"/copy-*.parquet' _ "$n" "$bin" "$big" "$work" ;;
+            pids=()
+            for i in $(seq 2 "$1"); do
+                "$2" pgn export --to parquet --threads 1 --no-progress \
+                    --out "$4/copy-$i.parquet" "$3" & pids+=($!)
+            done
+            "$2" pgn export --to parquet --threads 1 --no-progress --out "$4/out.parquet" "$3"; status=$?
+            for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+            rm -f "$4"/copy-*.parquet
+            exit "$status"' _ "$n" "$bin" "$big" "$work" ;;
         esac
     done
 done
