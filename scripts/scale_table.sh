@@ -50,6 +50,22 @@ echo "# $label: $copies copies, $(stat -c %s "$big") bytes zst, $pgn_bytes bytes
 have_time=false
 [ -x /usr/bin/time ] && have_time=true
 
+# `copies N COMMAND...`: N copies of COMMAND at once, `{}` in its arguments
+# being nothing in the first copy (whose output is the job's) and `-I` in
+# copy I. It fails when any copy does, as the other jobs fail.
+copies() {
+    local n=$1 i status=0 pids=()
+    shift
+    for i in $(seq 2 "$n"); do
+        "${@//\{\}/-$i}" >/dev/null &
+        pids+=($!)
+    done
+    "${@//\{\}/}" || status=$?
+    for i in "${pids[@]}"; do wait "$i" || status=1; done
+    return "$status"
+}
+export -f copies
+
 run() { # job threads command...
     local job=$1 n=$2
     shift 2
@@ -93,25 +109,11 @@ for job in ${jobs//,/ }; do
         convert) run convert "$n" "$bin" pgn convert --to uci --threads "$n" --no-progress "$big" ;;
         export) run export "$n" "$bin" pgn export --to parquet --threads "$n" --no-progress \
             --out "$work/out.parquet" "$big" ;;
-        # The copies fail when any of them does, as the other jobs fail.
-        convert-copies) run convert-copies "$n" bash -c '
-            pids=()
-            for i in $(seq 2 "$1"); do
-                "$2" pgn convert --to uci --threads 1 --no-progress "$3" >/dev/null & pids+=($!)
-            done
-            "$2" pgn convert --to uci --threads 1 --no-progress "$3"; status=$?
-            for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-            exit "$status"' _ "$n" "$bin" "$big" ;;
-        export-copies) run export-copies "$n" bash -c '
-            pids=()
-            for i in $(seq 2 "$1"); do
-                "$2" pgn export --to parquet --threads 1 --no-progress \
-                    --out "$4/copy-$i.parquet" "$3" & pids+=($!)
-            done
-            "$2" pgn export --to parquet --threads 1 --no-progress --out "$4/out.parquet" "$3"; status=$?
-            for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-            rm -f "$4"/copy-*.parquet
-            exit "$status"' _ "$n" "$bin" "$big" "$work" ;;
+        convert-copies) run convert-copies "$n" bash -c 'copies "$@"' _ "$n" \
+            "$bin" pgn convert --to uci --threads 1 --no-progress "$big" ;;
+        export-copies) run export-copies "$n" bash -c 'copies "$@"' _ "$n" \
+            "$bin" pgn export --to parquet --threads 1 --no-progress --out "$work/out{}.parquet" "$big"
+            rm -f "$work"/out-*.parquet ;;
         esac
     done
 done
