@@ -27,6 +27,9 @@
 //! Items are games; MB/s is the workload's bytes over the time per pass
 //! (printed with each workload). Before timing, the counts of both readers
 //! are compared (the SAN moves must agree; see `check_counts`).
+//!
+//! `PGN_REPLAY_PASS=lichess:cn:50` runs fifty replay passes of one
+//! contender (`cn` or `pr`) and exits, for a profiler (see `one_pass`).
 
 use std::hint::black_box;
 use std::ops::ControlFlow::{self, Break, Continue};
@@ -473,7 +476,40 @@ fn bench(c: &mut Criterion, w: &Workload) {
     );
 }
 
+/// One replay pass, or `N` passes, over one workload outside criterion,
+/// for a profiler: `PGN_REPLAY_PASS=lichess:cn:50` (workload, `cn` for
+/// chessnote's [`Replay`] or `pr` for pgn-reader + shakmaty, passes; the
+/// passes outweigh loading the workloads).
+fn one_pass(spec: &str) {
+    let mut fields = spec.split(':');
+    let name = fields.next().unwrap_or_default();
+    let who = fields.next().unwrap_or("cn");
+    let passes: u32 = fields.next().map_or(Ok(1), str::parse).unwrap_or_else(|e| {
+        eprintln!("PGN_REPLAY_PASS: bad pass count: {e}");
+        std::process::exit(2);
+    });
+    let Some(w) = workloads().into_iter().find(|w| w.name == name) else {
+        eprintln!("PGN_REPLAY_PASS: no workload {name:?}");
+        std::process::exit(2);
+    };
+    let replay = match who {
+        "cn" => cn_replay,
+        "pr" => pr_replay,
+        _ => {
+            eprintln!("PGN_REPLAY_PASS: no contender {who:?} (cn or pr)");
+            std::process::exit(2);
+        }
+    };
+    for _ in 0..passes {
+        eprintln!("{:?}", replay(black_box(&w.data)));
+    }
+}
+
 fn main() {
+    if let Ok(spec) = std::env::var("PGN_REPLAY_PASS") {
+        one_pass(&spec);
+        return;
+    }
     // Ten samples by default for the 86 MB book (a replay pass takes about a
     // second), criterion's default for the others; a `--sample-size` on the
     // command line applies to all.

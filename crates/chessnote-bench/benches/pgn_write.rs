@@ -24,8 +24,9 @@
 //! the same SAN moves as the input (see `check`).
 //!
 //! `PGN_WRITE_PASS=tcec:b` runs one pass of one contender and exits, for a
-//! profiler (see `one_pass`). `scripts/pgn_write_python.py` times
-//! python-chess's exporter on the same files.
+//! profiler (`tcec:b:50`: fifty passes; see `one_pass`).
+//! `scripts/pgn_write_python.py` times python-chess's exporter on the same
+//! files.
 
 use std::hint::black_box;
 
@@ -232,17 +233,31 @@ fn bench(c: &mut Criterion, w: &Workload) {
 }
 
 /// One contender's pass over one workload, outside criterion, for a
-/// profiler: `PGN_WRITE_PASS=tcec:b` (workload, contender letter), for
-/// example under `valgrind --tool=callgrind --collect-atstart=no
-/// --toggle-collect='pgn_write::stream'` (the passes are not inlined:
-/// `cn_syntax`, `stream`, `write_trees`, `read_trees`).
+/// profiler: `PGN_WRITE_PASS=tcec:b` (workload, contender letter; a third
+/// field, `tcec:b:50`, repeats the pass so that it outweighs loading the
+/// workloads), for example under `valgrind --tool=callgrind
+/// --collect-atstart=no --toggle-collect='pgn_write::stream'` (the passes
+/// are not inlined: `cn_syntax`, `stream`, `write_trees`, `read_trees`).
 fn one_pass(spec: &str) {
-    let (name, letter) = spec.split_once(':').unwrap_or((spec, "b"));
+    let mut fields = spec.split(':');
+    let name = fields.next().unwrap_or_default();
+    let letter = fields.next().unwrap_or("b");
+    let passes: u32 = fields.next().map_or(Ok(1), str::parse).unwrap_or_else(|e| {
+        eprintln!("PGN_WRITE_PASS: bad pass count: {e}");
+        std::process::exit(2);
+    });
     let Some(w) = workloads().into_iter().find(|w| w.name == name) else {
         eprintln!("PGN_WRITE_PASS: no workload {name:?}");
         std::process::exit(2);
     };
     let data = &w.data[..];
+    for _ in 0..passes {
+        one_contender(data, letter);
+    }
+}
+
+/// One pass of the contender `letter` over `data`, for [`one_pass`].
+fn one_contender(data: &[u8], letter: &str) {
     match letter {
         "a" => eprintln!("{:?}", cn_syntax(data)),
         "b" => eprintln!("{:?}", stream(data, standard(), None)),

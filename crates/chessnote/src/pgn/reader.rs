@@ -54,6 +54,22 @@ fn token_len(data: &[u8]) -> usize {
     i.min(data.len())
 }
 
+/// How many `.` start `data`. White's move numbers have one and Black's
+/// three, turn about: counted four bytes at a time, so that the count is
+/// arithmetic, not a loop whose end the processor must guess.
+#[inline(always)]
+fn leading_dots(data: &[u8]) -> usize {
+    match data.first_chunk::<4>() {
+        Some(&word) => {
+            // The dots become zero bytes; little-endian, the first byte is
+            // the lowest.
+            let x = u32::from_le_bytes(word) ^ 0x2E2E_2E2E;
+            (x.trailing_zeros() / 8) as usize
+        }
+        None => data.iter().take_while(|&&b| b == b'.').count(),
+    }
+}
+
 /// Whether a token of `len` bytes at the start of `data` is whole: a
 /// terminator or the end of the input follows it.
 #[inline(always)]
@@ -1385,10 +1401,14 @@ impl<I: Input> Reader<I> {
         let rest = &data[digits..];
         let mut dots = 0;
         loop {
-            match &rest[dots..] {
-                [b'.', ..] => dots += 1,
-                [0xE2, 0x80, 0xA6, ..] => dots += 3,
-                _ => break,
+            let after = &rest[dots..];
+            let run = leading_dots(after);
+            if run > 0 {
+                dots += run;
+            } else if after.starts_with(&[0xE2, 0x80, 0xA6]) {
+                dots += 3;
+            } else {
+                break;
             }
         }
         if digits + dots > self.options.limits.max_token_len {
