@@ -38,7 +38,7 @@ use chessnote::pgn::{
     GameSink, GameStart, PgnError, PgnErrorKind, Ply, RawTag, ReadOptions, Reader, Replay,
     ReplayOptions, ReplayState, Visitor,
 };
-use chessnote_bench::pgn::{Counts, Workload, cn_syntax, workloads};
+use chessnote_bench::pgn::{Counts, Workload, cn_syntax, pass_spec, workloads};
 use chessnote_bench::{Contender, compare};
 use criterion::Criterion;
 use shakmaty::{CastlingMode, Chess, Position as _};
@@ -481,17 +481,7 @@ fn bench(c: &mut Criterion, w: &Workload) {
 /// chessnote's [`Replay`] or `pr` for pgn-reader + shakmaty, passes; the
 /// passes outweigh loading the workloads).
 fn one_pass(spec: &str) {
-    let mut fields = spec.split(':');
-    let name = fields.next().unwrap_or_default();
-    let who = fields.next().unwrap_or("cn");
-    let passes: u32 = fields.next().map_or(Ok(1), str::parse).unwrap_or_else(|e| {
-        eprintln!("PGN_REPLAY_PASS: bad pass count: {e}");
-        std::process::exit(2);
-    });
-    let Some(w) = workloads().into_iter().find(|w| w.name == name) else {
-        eprintln!("PGN_REPLAY_PASS: no workload {name:?}");
-        std::process::exit(2);
-    };
+    let (w, who, passes) = pass_spec("PGN_REPLAY_PASS", spec, "cn");
     let replay = match who {
         "cn" => cn_replay,
         "pr" => pr_replay,

@@ -31,7 +31,7 @@
 use std::hint::black_box;
 
 use chessnote::pgn::{GameTree, PgnWriter, Reader, WriteOptions};
-use chessnote_bench::pgn::{Workload, cn_syntax, workloads};
+use chessnote_bench::pgn::{Workload, cn_syntax, pass_spec, workloads};
 use chessnote_bench::{Contender, compare};
 use criterion::Criterion;
 
@@ -239,17 +239,7 @@ fn bench(c: &mut Criterion, w: &Workload) {
 /// --collect-atstart=no --toggle-collect='pgn_write::stream'` (the passes
 /// are not inlined: `cn_syntax`, `stream`, `write_trees`, `read_trees`).
 fn one_pass(spec: &str) {
-    let mut fields = spec.split(':');
-    let name = fields.next().unwrap_or_default();
-    let letter = fields.next().unwrap_or("b");
-    let passes: u32 = fields.next().map_or(Ok(1), str::parse).unwrap_or_else(|e| {
-        eprintln!("PGN_WRITE_PASS: bad pass count: {e}");
-        std::process::exit(2);
-    });
-    let Some(w) = workloads().into_iter().find(|w| w.name == name) else {
-        eprintln!("PGN_WRITE_PASS: no workload {name:?}");
-        std::process::exit(2);
-    };
+    let (w, letter, passes) = pass_spec("PGN_WRITE_PASS", spec, "b");
     let data = &w.data[..];
     for _ in 0..passes {
         one_contender(data, letter);

@@ -67,6 +67,26 @@ pub fn workloads() -> Vec<Workload> {
     ]
 }
 
+/// A profiler's pass of a bench, from its environment variable `var` (as
+/// `PGN_WRITE_PASS=tcec:b:50`): the workload named first, the contender
+/// named second (`default` when left out), and how many passes (third;
+/// one when left out). Exits with status 2 on a bad count or an unknown
+/// workload.
+pub fn pass_spec<'s>(var: &str, spec: &'s str, default: &'s str) -> (Workload, &'s str, u32) {
+    let mut fields = spec.split(':');
+    let name = fields.next().unwrap_or_default();
+    let contender = fields.next().unwrap_or(default);
+    let passes: u32 = fields.next().map_or(Ok(1), str::parse).unwrap_or_else(|e| {
+        eprintln!("{var}: bad pass count: {e}");
+        std::process::exit(2);
+    });
+    let Some(workload) = workloads().into_iter().find(|w| w.name == name) else {
+        eprintln!("{var}: no workload {name:?}");
+        std::process::exit(2);
+    };
+    (workload, contender, passes)
+}
+
 /// What a syntax pass counts.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
