@@ -54,9 +54,10 @@ fn token_len(data: &[u8]) -> usize {
     i.min(data.len())
 }
 
-/// How many `.` start `data`. White's move numbers have one and Black's
-/// three, turn about: counted four bytes at a time, so that the count is
-/// arithmetic, not a loop whose end the processor must guess.
+/// How many `.` start `data`, up to four (a longer run is counted on by
+/// the caller). White's move numbers have one and Black's three, turn
+/// about: counted four bytes at once, so that the count is arithmetic, not
+/// a loop whose end the processor must guess.
 #[inline(always)]
 fn leading_dots(data: &[u8]) -> usize {
     match data.first_chunk::<4>() {
