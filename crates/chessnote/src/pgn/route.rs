@@ -837,7 +837,12 @@ impl ReplayState {
     /// [`super::decode_text`].
     fn push_tag(&mut self, name: &[u8], value: RawTag<'_>) {
         let raw = value.as_bytes();
-        if name.is_ascii() && raw.is_ascii() && memchr::memchr(b'\\', raw).is_none() {
+        // ASCII with no escape, in one pass with no early exit (values are
+        // short: no call, and one loop end to predict).
+        let plain = !raw
+            .iter()
+            .fold(false, |bad, &b| bad | (b >= 0x80) | (b == b'\\'));
+        if name.is_ascii() && plain {
             self.tag_text.extend_from_slice(name);
             let name_end = self.tag_text.len();
             self.tag_text.extend_from_slice(raw);

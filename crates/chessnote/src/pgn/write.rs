@@ -369,10 +369,12 @@ pub(super) fn write_tags<'t>(
 /// A tag's value as written between its quotes: a line break (and, but
 /// in python-chess's style, a tab) as a space, `"` and `\` escaped.
 pub(super) fn push_tag_value(out: &mut String, value: &str, options: &WriteOptions) {
-    if !value
-        .bytes()
-        .any(|b| matches!(b, b'\n' | b'\r' | b'\t' | b'"' | b'\\'))
-    {
+    // One pass with no early exit (values are short: one loop end to
+    // predict, not one per byte).
+    let special = value.bytes().fold(false, |special, b| {
+        special | matches!(b, b'\n' | b'\r' | b'\t' | b'"' | b'\\')
+    });
+    if !special {
         // Nothing to replace or escape (the common value).
         out.push_str(value);
         return;
@@ -396,9 +398,9 @@ pub(super) fn push_tag_value(out: &mut String, value: &str, options: &WriteOptio
 /// nothing): printable ASCII, no quote or bracket, not empty.
 fn plain_name(name: &str) -> bool {
     !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_graphic() && !matches!(b, b'"' | b'[' | b']'))
+        && name.bytes().fold(true, |plain, b| {
+            plain & b.is_ascii_graphic() & !matches!(b, b'"' | b'[' | b']')
+        })
 }
 
 /// A tag name as written: a character that would end the name (a space, a
